@@ -70,10 +70,18 @@ export const brandPublicSettingsSchema = z.object({
   /** Highest rebate rate a member can reach, in percent (SPEC.md section 1). */
   maxRebateRatePercent: z.number().min(0).max(100),
   /** Minutes of inactivity before a member session ends. */
-  sessionIdleMinutes: z.number().int().min(5).max(24 * 60),
+  sessionIdleMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60),
   /** Failed logins allowed in the window before the account locks (GLI-19). */
   loginLockAttempts: z.number().int().min(1).max(20),
-  loginLockWindowMinutes: z.number().int().min(1).max(24 * 60),
+  loginLockWindowMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   /** Whether the site sends mobile browsers on /home to /app/home. */
   mobileSite: z.boolean(),
   /** App download addresses, when the brand has apps. */

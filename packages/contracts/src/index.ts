@@ -5,3 +5,5 @@ export * from './errors.ts';
 export * from './constants.ts';
 export * from './brand.ts';
 export * from './platform-list.ts';
+export * from './routes.ts';
+export * from './telemetry.ts';

@@ -32,7 +32,10 @@ export const resources: Record<Language, Record<Namespace, Messages>> = {
 export const FALLBACK_LANGUAGE: Language = 'zh-CN';
 
 /** A fresh i18next instance with every resource loaded, ready at once (no async init). */
-export function createI18n(language: Language, namespaces: readonly Namespace[] = NAMESPACES): i18n {
+export function createI18n(
+  language: Language,
+  namespaces: readonly Namespace[] = NAMESPACES,
+): i18n {
   const instance = createInstance();
   void instance.init({
     lng: language,

@@ -1,0 +1,140 @@
+import { EventEmitter } from 'node:events';
+import type { Cache, PresenceEntry } from './cache.ts';
+
+type Entry = { value: string; expiresAtMs: number | null };
+
+/** The in-process cache: correct for one API node, which is what the embedded mode runs. */
+export class MemoryCache implements Cache {
+  readonly kind = 'memory' as const;
+  private readonly entries = new Map<string, Entry>();
+  private readonly presence = new Map<
+    string,
+    Map<string, { payload: string; expiresAtMs: number }>
+  >();
+  private readonly bus = new EventEmitter();
+  private readonly sweepTimer: NodeJS.Timeout;
+  private readonly now: () => number;
+
+  constructor(options: { now?: () => number } = {}) {
+    this.now = options.now ?? Date.now;
+    this.bus.setMaxListeners(0);
+    // Expired keys are dropped on read; this sweep bounds the memory of keys never read again.
+    this.sweepTimer = setInterval(() => this.sweepExpired(), 60_000);
+    this.sweepTimer.unref();
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAtMs !== null && entry.expiresAtMs <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweepExpired(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAtMs !== null && entry.expiresAtMs <= now) this.entries.delete(key);
+    }
+    for (const group of this.presence.keys()) this.prunePresence(group);
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    this.entries.set(key, { value, expiresAtMs: ttlMs === undefined ? null : this.now() + ttlMs });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAtMs: this.now() + ttlMs });
+    return true;
+  }
+
+  async take(key: string): Promise<string | null> {
+    const entry = this.live(key);
+    if (!entry) return null;
+    this.entries.delete(key);
+    return entry.value;
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const existed = this.live(key) !== undefined;
+    this.entries.delete(key);
+    return existed;
+  }
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    const entry = this.live(key);
+    if (!entry) {
+      this.entries.set(key, { value: '1', expiresAtMs: this.now() + windowMs });
+      return 1;
+    }
+    const count = Number(entry.value) + 1;
+    entry.value = String(count);
+    return count;
+  }
+
+  async ttlMs(key: string): Promise<number | null> {
+    const entry = this.live(key);
+    if (!entry || entry.expiresAtMs === null) return null;
+    return entry.expiresAtMs - this.now();
+  }
+
+  private prunePresence(group: string): Map<string, { payload: string; expiresAtMs: number }> {
+    const members = this.presence.get(group) ?? new Map();
+    const now = this.now();
+    for (const [member, state] of members) if (state.expiresAtMs <= now) members.delete(member);
+    if (members.size === 0) this.presence.delete(group);
+    return members;
+  }
+
+  async presenceTouch(
+    group: string,
+    member: string,
+    payload: string,
+    ttlMs: number,
+  ): Promise<void> {
+    const members = this.presence.get(group) ?? new Map();
+    members.set(member, { payload, expiresAtMs: this.now() + ttlMs });
+    this.presence.set(group, members);
+  }
+
+  async presenceRemove(group: string, member: string): Promise<void> {
+    this.presence.get(group)?.delete(member);
+  }
+
+  async presenceList(group: string): Promise<PresenceEntry[]> {
+    return [...this.prunePresence(group)]
+      .map(([member, state]) => ({ member, ...state }))
+      .sort((left, right) => left.expiresAtMs - right.expiresAtMs);
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    // Delivered asynchronously, as Redis would, so publishers never run handlers inline.
+    queueMicrotask(() => this.bus.emit(channel, message));
+  }
+
+  async subscribe(
+    channel: string,
+    handler: (message: string) => void,
+  ): Promise<() => Promise<void>> {
+    this.bus.on(channel, handler);
+    return async () => {
+      this.bus.off(channel, handler);
+    };
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.bus.removeAllListeners();
+    this.entries.clear();
+    this.presence.clear();
+  }
+}

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Settings come from the environment. With no DATABASE_URL the API embeds PostgreSQL (PGlite)
+ * under DATA_DIR; with no REDIS_URL it keeps cache, presence and pub/sub in process.
+ */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Brand code served to hosts that no brand claims (localhost, for one). */
+  DEFAULT_BRAND: z.string().optional(),
+  /** Directory of the built member web app; empty disables serving it. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Set to 0 to skip the demo data on an empty database. */
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Number of proxies in front of the API whose X-Forwarded-For is trusted. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type AppConfig = {
+  environment: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  defaultBrand: string | undefined;
+  webDistDir: string | undefined;
+  seedDemo: boolean;
+  trustProxyHops: number;
+};
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.parse(
+    Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
+  );
+  return {
+    environment: parsed.NODE_ENV,
+    host: parsed.HOST,
+    port: parsed.PORT,
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    dataDir: resolve(parsed.DATA_DIR),
+    logLevel: parsed.LOG_LEVEL,
+    defaultBrand: parsed.DEFAULT_BRAND,
+    webDistDir: parsed.WEB_DIST_DIR,
+    seedDemo: parsed.SEED_DEMO === '1',
+    trustProxyHops: parsed.TRUST_PROXY_HOPS,
+  };
+}

@@ -1,0 +1,188 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** What a repository runs its SQL on: the database, or the caller's transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseKind = 'embedded' | 'postgres';
+
+export type DatabaseHandle = {
+  kind: DatabaseKind;
+  db: Database;
+  /**
+   * Runs `work` while holding a PostgreSQL session-level advisory lock, if free; null if not.
+   * `lockLost` aborts if the connection holding the lock dies while work runs.
+   */
+  withTryLock<T>(
+    key: bigint,
+    work: (lockLost: AbortSignal) => Promise<T>,
+  ): Promise<{ acquired: true; value: T } | null>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = join(import.meta.dirname, 'migrations');
+/** Advisory lock key that serialises migrations across API nodes ("lobbymig"). */
+const MIGRATION_LOCK_KEY = 0x6c6f_6262_796d_6967n;
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Both drivers must read bigint columns as JavaScript bigint, and numeric as exact strings;
+ * by default node-postgres gives strings and PGlite numbers (which lose precision past 2^53).
+ */
+const parseInt8 = (value: string): bigint => BigInt(value);
+
+export type OpenDatabaseOptions =
+  | { kind: 'embedded'; dataDir: string | null }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'embedded'
+    ? openEmbedded(options.dataDir)
+    : openPostgres(options.url, options.poolSize ?? 10);
+}
+
+/**
+ * Embedded PostgreSQL (PGlite) in this process. With a data dir the data persists and a lock
+ * keeps a second process out; with null it lives in memory (tests).
+ */
+async function openEmbedded(dataDir: string | null): Promise<DatabaseHandle> {
+  let releaseLock: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    releaseLock = await lockDataDir(dataDir);
+    try {
+      client = await PGlite.create(join(dataDir, 'pglite'), {
+        parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
+      });
+    } catch (error) {
+      await releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({
+      parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
+    });
+  }
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+  // One process owns the embedded database, so an in-process lock stands in for advisory locks.
+  const heldKeys = new Set<bigint>();
+  return {
+    kind: 'embedded',
+    db,
+    async withTryLock(key, work) {
+      if (heldKeys.has(key)) return null;
+      heldKeys.add(key);
+      try {
+        return { acquired: true, value: await work(new AbortController().signal) };
+      } finally {
+        heldKeys.delete(key);
+      }
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+      await releaseLock?.();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const typeParsers = {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === INT8_OID) return parseInt8;
+      if (oid === NUMERIC_OID) return (value: string) => value;
+      return format === undefined
+        ? pg.types.getTypeParser(oid)
+        : pg.types.getTypeParser(oid, format as 'text');
+    }) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool, schema });
+
+  // Several API nodes may start at once: one applies the migrations, the others wait.
+  const migrationClient = await pool.connect();
+  try {
+    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client: migrationClient, schema }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    } finally {
+      await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    migrationClient.release();
+  }
+
+  return {
+    kind: 'postgres',
+    db: db as unknown as Database,
+    async withTryLock(key, work) {
+      // A session lock on a dedicated connection: if this process dies, the server drops the
+      // connection and the lock with it, so another node can take over.
+      const lockClient = await pool.connect();
+      const lockLost = new AbortController();
+      const onLost = (error: Error) => lockLost.abort(error);
+      lockClient.on('error', onLost);
+      let acquired = false;
+      try {
+        const result = await lockClient.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [key.toString()],
+        );
+        acquired = result.rows[0]?.locked === true;
+        if (!acquired) return null;
+        return { acquired: true, value: await work(lockLost.signal) };
+      } finally {
+        if (acquired) {
+          await lockClient.query('select pg_advisory_unlock($1)', [key.toString()]).catch(() => {
+            // The connection is gone, and the lock with it.
+          });
+        }
+        lockClient.off('error', onLost);
+        // A client whose connection died is destroyed rather than returned to the pool.
+        lockClient.release(lockLost.signal.aborted ? true : undefined);
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Rows of a raw SQL query, on either driver. */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,12 @@
+/** True for the paths of the JSON APIs (member, operator, health), as opposed to web pages. */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/admin/api' ||
+    path.startsWith('/admin/api/') ||
+    path === '/healthz' ||
+    path === '/readyz'
+  );
+}

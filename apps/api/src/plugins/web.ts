@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { BRAND_CONFIG_GLOBAL, matchesPageRoute, type BrandPublicConfig } from '@lobby/contracts';
+import type { Brand } from '../modules/brand/brand.service.ts';
+
+/** Where the web app's index.html takes the brand's head elements. */
+export const BRAND_HEAD_PLACEHOLDER = '<!--lobby:brand-head-->';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a page path with the web app, injected with the request's brand. */
+    serveWebPage(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no HTML comment, no U+2028. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+/** CSS custom properties of the brand's theme, the names the web app's styles read. */
+export function themeCss(config: BrandPublicConfig): string {
+  const { theme } = config;
+  return (
+    `:root{color-scheme:${theme.mode};--color-primary:${theme.primary};` +
+    `--color-on-primary:${theme.onPrimary};--color-accent:${theme.accent};` +
+    `--color-bg:${theme.background};--color-surface:${theme.surface};` +
+    `--color-text:${theme.text};--color-muted:${theme.mutedText}}`
+  );
+}
+
+/**
+ * index.html for one brand: its language on <html>, its title, theme colour and CSS variables,
+ * and its public config as a global, so one build serves every brand with no extra round trip.
+ */
+export function renderIndexHtml(template: string, config: BrandPublicConfig): string {
+  if (!template.includes(BRAND_HEAD_PLACEHOLDER)) {
+    throw new Error(`index.html lacks the ${BRAND_HEAD_PLACEHOLDER} placeholder`);
+  }
+  const head =
+    `<title>${escapeHtml(config.siteName)}</title>` +
+    `<meta name="description" content="${escapeHtml(config.tagline)}">` +
+    `<meta name="theme-color" content="${config.theme.background}">` +
+    `<style id="brand-theme">${themeCss(config)}</style>` +
+    `<script>window.${BRAND_CONFIG_GLOBAL}=${scriptSafeJson(config)}</script>`;
+  return template
+    .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${config.language}"`)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(BRAND_HEAD_PLACEHOLDER, head);
+}
+
+/**
+ * Serves the built web app: hashed assets with a long cache life, every other file revalidated,
+ * and index.html per brand for the page routes (200) or any other page path (404, the app shows
+ * its not-found screen).
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: { distDir: string }) => {
+    const indexPath = join(options.distDir, 'index.html');
+    if (!existsSync(indexPath)) {
+      throw new Error(`web app not built: ${indexPath} is missing (run npm run build)`);
+    }
+    const template = readFileSync(indexPath, 'utf8');
+    const rendered = new WeakMap<Brand, string>();
+
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      // Each built file gets its own route; unknown paths fall through to the not-found handler.
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${join(options.distDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+
+    app.decorate(
+      'serveWebPage',
+      function serveWebPage(request: FastifyRequest, reply: FastifyReply) {
+        let html = rendered.get(request.brand);
+        if (html === undefined) {
+          html = renderIndexHtml(template, request.brand.config);
+          rendered.set(request.brand, html);
+        }
+        const pathname = request.url.split('?')[0] ?? '/';
+        return reply
+          .code(matchesPageRoute(pathname) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(html);
+      },
+    );
+  },
+  { name: 'web', dependencies: ['request-context'] },
+);

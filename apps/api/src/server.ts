@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { openCache } from './cache/index.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { sweeps } from './jobs/sweeps.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { createLogger } from './lib/logger.ts';
+import { seedDemoBrands } from './modules/brand/brand.service.ts';
+
+/** Starts one API node: database, cache, demo data, background sweeps, then listens. */
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'embedded', dataDir: join(config.dataDir, 'embedded') },
+).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'cannot open the database');
+  process.exit(1);
+});
+if (database.kind === 'embedded') {
+  logger.warn(
+    { dataDir: config.dataDir },
+    'embedded database (PGlite): it does not fsync; for trying the product and development only. ' +
+      'Set DATABASE_URL to a PostgreSQL server for real money.',
+  );
+}
+const cache = await openCache(config.redisUrl);
+
+if (config.seedDemo) {
+  const seeded = await seedDemoBrands(database.db);
+  if (seeded > 0) logger.info({ brands: seeded }, 'demo data seeded');
+}
+
+const defaultDist = resolve(import.meta.dirname, '../../web/dist');
+const webDistDir =
+  config.webDistDir ?? (existsSync(join(defaultDist, 'index.html')) ? defaultDist : undefined);
+if (!webDistDir) logger.warn('web app not built (npm run build): serving the API only');
+
+const app = await buildApp({
+  database,
+  cache,
+  logger,
+  defaultBrandCode: config.defaultBrand,
+  webDistDir,
+  trustProxyHops: config.trustProxyHops,
+});
+const scheduler = new Scheduler(database, sweeps, app.log);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  app.isShuttingDown = true;
+  // Stop background work first, then drain requests, then close what they used.
+  await scheduler.stop();
+  await app.close();
+  await cache.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: config.host, port: config.port });
+scheduler.start();
+app.log.info(
+  { port: config.port, database: database.kind, cache: cache.kind },
+  `Lobby is up at http://localhost:${config.port}`,
+);
