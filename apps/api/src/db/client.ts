@@ -53,12 +53,12 @@ const NUMERIC_OID = 1700;
 const parseInt8 = (value: string): bigint => BigInt(value);
 
 export type OpenDatabaseOptions =
-  | { kind: 'embedded'; dataDir: string | null }
+  | { kind: 'embedded'; dataDir: string | null; lockRetries?: number }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'embedded'
-    ? openEmbedded(options.dataDir)
+    ? openEmbedded(options.dataDir, options.lockRetries)
     : openPostgres(options.url, options.poolSize ?? 10);
 }
 
@@ -66,12 +66,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * Embedded PostgreSQL (PGlite) in this process. With a data dir the data persists and a lock
  * keeps a second process out; with null it lives in memory (tests).
  */
-async function openEmbedded(dataDir: string | null): Promise<DatabaseHandle> {
+async function openEmbedded(dataDir: string | null, lockRetries?: number): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
-    releaseLock = await lockDataDir(dataDir);
+    releaseLock = await lockDataDir(dataDir, lockRetries);
     try {
       client = await PGlite.create(join(dataDir, 'pglite'), {
         parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
@@ -113,16 +113,11 @@ async function openEmbedded(dataDir: string | null): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const typeParsers = {
-    getTypeParser: ((oid: number, format?: string) => {
-      if (oid === INT8_OID) return parseInt8;
-      if (oid === NUMERIC_OID) return (value: string) => value;
-      return format === undefined
-        ? pg.types.getTypeParser(oid)
-        : pg.types.getTypeParser(oid, format as 'text');
-    }) as typeof pg.types.getTypeParser,
-  };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers });
+  // drizzle's node-postgres session consults pg's global type parsers for int8 and numeric, so
+  // the parsers are set there; this process has no other PostgreSQL client that wants strings.
+  pg.types.setTypeParser(INT8_OID, parseInt8);
+  pg.types.setTypeParser(NUMERIC_OID, (value: string) => value);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema });

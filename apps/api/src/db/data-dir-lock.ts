@@ -15,13 +15,17 @@ export class DataDirLockedError extends Error {
  * never open the same PGlite files. The lock is refreshed while the process lives and goes
  * stale shortly after it dies, so a crash does not block the next start for long.
  */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  dataDir: string,
+  /** Retries cover a lock left by a process that just died, until it goes stale. */
+  retries = 6,
+): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       stale: 10_000,
       update: 2_000,
       realpath: false,
-      retries: { retries: 6, minTimeout: 500, maxTimeout: 2_000 },
+      retries: { retries, minTimeout: 500, maxTimeout: 2_000 },
       onCompromised: (error) => {
         // Another process took the directory: continuing could corrupt the database.
         console.error(`data directory lock lost: ${error.message}`);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { COMMON_ERRORS} from '@lobby/contracts';
+import type { COMMON_ERRORS } from '@lobby/contracts';
 import { type FailureEnvelope, type FieldIssue } from '@lobby/contracts';
 import { errorMessage } from '@lobby/i18n';
 import { AppError, commonError } from '../lib/app-error.ts';

@@ -1,0 +1,110 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrandPublicConfig } from '@lobby/contracts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { renderIndexHtml, scriptSafeJson } from './web.ts';
+
+const TEMPLATE =
+  '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>Lobby</title>' +
+  '<!--lobby:brand-head--></head><body><div id="root"></div>' +
+  '<script type="module" src="/assets/index-abc123.js"></script></body></html>';
+
+let harness: TestApp;
+beforeAll(async () => {
+  const distDir = mkdtempSync(join(tmpdir(), 'lobby-web-'));
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), TEMPLATE);
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("install", () => {})');
+  harness = await createTestApp({ webDistDir: distDir });
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+function injectedConfig(html: string): BrandPublicConfig {
+  const match = /window\.__LOBBY_BRAND__=(.*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no brand config in page');
+  return JSON.parse(match[1]) as BrandPublicConfig;
+}
+
+describe('index.html per brand', () => {
+  it('carries the default brand on /home: name, language, theme, public config', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/home' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>金盛娱乐</title>');
+    expect(response.body).toContain('<html lang="zh-CN"');
+    expect(response.body).toContain('--color-primary:#d4a94f');
+    expect(response.body).not.toContain('<!--lobby:brand-head-->');
+    expect(injectedConfig(response.body)).toMatchObject({ code: 'jinsheng', siteName: '金盛娱乐' });
+  });
+
+  it("gives another brand's Host that brand's page", async () => {
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/home?x=1',
+      headers: { host: 'lumen.lobby.test' },
+    });
+    expect(response.body).toContain('<title>Lumen Play</title>');
+    expect(response.body).toContain('<html lang="en"');
+    expect(response.body).toContain('color-scheme:light');
+    expect(injectedConfig(response.body).code).toBe('lumen');
+  });
+
+  it('answers every spec route with 200 and any other page path with 404, both the app', async () => {
+    for (const url of ['/', '/user/vip/detail', '/activity/list/7', '/login', '/app/home']) {
+      const response = await harness.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+    }
+    for (const url of ['/nope', '/home/', '/activity/list/']) {
+      const response = await harness.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets for a year and everything else revalidated, never raw index.html', async () => {
+    const asset = await harness.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await harness.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const raw = await harness.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).not.toContain('<!--lobby:brand-head-->');
+  });
+
+  it('answers a POST to a page path with JSON not_found', async () => {
+    const response = await harness.app.inject({ method: 'POST', url: '/home' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: false, data: 'not_found' });
+  });
+});
+
+describe('renderIndexHtml', () => {
+  const config = (siteName: string): BrandPublicConfig => {
+    const brand = harness.app.brands.get('jinsheng');
+    if (!brand) throw new Error('no default brand');
+    return { ...brand.config, siteName };
+  };
+
+  it('escapes the brand name in the title and the config in the script', () => {
+    const html = renderIndexHtml(TEMPLATE, config('</title><script>alert(1)</script>'));
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(injectedConfig(html).siteName).toBe('</title><script>alert(1)</script>');
+  });
+
+  it('keeps JSON safe inside a script element', () => {
+    expect(scriptSafeJson({ a: '</script><!--\u2028' })).toBe(
+      '{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}',
+    );
+  });
+
+  it('refuses a template without the placeholder', () => {
+    expect(() => renderIndexHtml('<html><head></head></html>', config('x'))).toThrow(/placeholder/);
+  });
+});
