@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './languages.ts';
+import { SITE_CONFIG_PATH, SITE_STATISTICS_PATH } from './site.ts';
 
 /** A brand is data, not a build (DESIGN.md section 6). */
 
@@ -114,16 +115,13 @@ export type BrandPublicConfig = z.infer<typeof brandPublicConfigSchema>;
 /** GET /api/f/v1/site/config: the resolved brand's public config. */
 export const siteConfigEndpoint = {
   method: 'GET',
-  path: '/api/f/v1/site/config',
+  path: SITE_CONFIG_PATH,
   response: brandPublicConfigSchema,
 } as const;
 
 /** GET /api/f/v1/site/statistics: the API-provided statistics list of the brand. */
 export const siteStatisticsEndpoint = {
   method: 'GET',
-  path: '/api/f/v1/site/statistics',
+  path: SITE_STATISTICS_PATH,
   response: z.array(statisticsEntrySchema),
 } as const;
-
-/** Name of the global that carries the brand config in the served index.html. */
-export const BRAND_CONFIG_GLOBAL = '__LOBBY_BRAND__';

@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './brand.ts';
+export * from './site.ts';
 export * from './platform-list.ts';
 export * from './routes.ts';
 export * from './telemetry.ts';

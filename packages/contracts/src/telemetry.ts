@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_ERRORS_PATH } from './site.ts';
 
 /**
  * POST /api/f/v1/client/errors: the browser reports an uncaught error, so operators see front-end
@@ -19,7 +20,7 @@ export type ClientErrorReport = z.infer<typeof clientErrorReportBodySchema>;
 
 export const clientErrorReportEndpoint = {
   method: 'POST',
-  path: '/api/f/v1/client/errors',
+  path: CLIENT_ERRORS_PATH,
   body: clientErrorReportBodySchema,
   response: z.object({ accepted: z.literal(true) }),
 } as const;

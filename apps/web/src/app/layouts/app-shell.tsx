@@ -1,0 +1,42 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
+import { ToastHost } from '../../components/ui/toast.tsx';
+import { Heartbeat, type HeartbeatSender } from '../heartbeat.tsx';
+import { shouldClearGameSelection } from '../navigation-rules.ts';
+import { sessionStore } from '../session-store.ts';
+
+/** Route-change side effects: the page-view tracker and the game-selection rule. */
+function RouteEffects({ trackPageView }: { trackPageView: (path: string) => void }) {
+  const { pathname, search } = useLocation();
+  const previousPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (shouldClearGameSelection(previousPath.current, pathname)) {
+      sessionStore.clearGameSelection();
+    }
+    previousPath.current = pathname;
+    trackPageView(`${pathname}${search}`);
+  }, [pathname, search, trackPageView]);
+  return null;
+}
+
+/** Root of every route: effects, heartbeat, toasts, scroll restoration. */
+export function AppShell({
+  trackPageView,
+  sendHeartbeat,
+}: {
+  trackPageView: (path: string) => void;
+  sendHeartbeat: HeartbeatSender | undefined;
+}) {
+  return (
+    <>
+      <RouteEffects trackPageView={trackPageView} />
+      <Heartbeat send={sendHeartbeat} />
+      <Suspense fallback={<ScreenFallback />}>
+        <Outlet />
+      </Suspense>
+      <ToastHost />
+      <ScrollRestoration />
+    </>
+  );
+}

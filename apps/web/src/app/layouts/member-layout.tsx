@@ -1,0 +1,72 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/icon.tsx';
+import { LoginRequired } from '../../components/ui/login-required.tsx';
+import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
+import { useBrand } from '../brand-context.tsx';
+import { MEMBER_MENU } from '../navigation.ts';
+import { useIsLoggedIn } from '../session-store.ts';
+import { DEFAULT_AVATAR } from './header-parts.tsx';
+
+/** The member centre: a side menu (chips at phone width) beside the member's screen. */
+export function MemberLayout() {
+  const { t } = useTranslation('web');
+  const brand = useBrand();
+  const loggedIn = useIsLoggedIn();
+  return (
+    <div className="container member-layout">
+      <aside className="member-side">
+        <div className="member-card">
+          <img className="avatar avatar--lg" src={brand.avatarUrl || DEFAULT_AVATAR} alt="" />
+          <div className="member-card__who">
+            <p className="member-card__name">
+              {loggedIn ? t('member.card.member') : t('member.card.guest')}
+            </p>
+            <p className="member-card__hint">
+              {loggedIn ? t('member.card.memberHint') : t('member.card.guestHint')}
+            </p>
+          </div>
+          <div className="member-card__balance">
+            <span>{t('member.card.balance')}</span>
+            <strong>
+              {brand.currencySymbol ?? (
+                <img src={brand.currencyIconUrl || '/images/currency/coin-1.svg'} alt="" />
+              )}
+              <span>--</span>
+            </strong>
+          </div>
+        </div>
+        <nav className="member-nav" aria-label={t('member.menu.title')}>
+          {MEMBER_MENU.map((group) => (
+            <div key={group.labelKey} className="member-nav__group">
+              <p className="member-nav__label">{t(group.labelKey)}</p>
+              {group.items.map((item) => (
+                <NavLink
+                  key={item.path}
+                  to={item.path}
+                  end={item.path === '/user'}
+                  className={({ isActive }) =>
+                    isActive ? 'member-nav__link is-active' : 'member-nav__link'
+                  }
+                >
+                  <Icon name={item.icon} size={18} />
+                  {t(item.labelKey)}
+                </NavLink>
+              ))}
+            </div>
+          ))}
+        </nav>
+      </aside>
+      <section className="member-content">
+        {loggedIn ? (
+          <Suspense fallback={<ScreenFallback />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <LoginRequired />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
+import { useBrand } from '../brand-context.tsx';
+import { MOBILE_SITE_TABS } from '../navigation.ts';
+import { useIsLoggedIn } from '../session-store.ts';
+import { DEFAULT_AVATAR } from './header-parts.tsx';
+import { TabBar } from './tab-bar.tsx';
+
+/** The mobile site (/app): its own top bar and bottom tabs, one column. */
+export function MobileLayout() {
+  const { t } = useTranslation('web');
+  const brand = useBrand();
+  const loggedIn = useIsLoggedIn();
+  return (
+    <div className="mobile-site">
+      <header className="mobile-topbar">
+        <Link to="/app/home" className="mobile-topbar__brand">
+          <BrandMark name={brand.siteName} size={32} />
+          <span>{brand.siteName}</span>
+        </Link>
+        {loggedIn ? (
+          <Link to="/user" className="mobile-topbar__member" aria-label={t('nav.member')}>
+            <img className="avatar avatar--sm" src={brand.avatarUrl || DEFAULT_AVATAR} alt="" />
+          </Link>
+        ) : (
+          <div className="mobile-topbar__actions">
+            <Link className="btn btn--ghost btn--xs" to="/login">
+              {t('header.login')}
+            </Link>
+            <Link className="btn btn--primary btn--xs" to="/register">
+              {t('header.register')}
+            </Link>
+          </div>
+        )}
+      </header>
+      <main className="mobile-main">
+        <Suspense fallback={<ScreenFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <TabBar items={MOBILE_SITE_TABS} className="tab-bar--mobile-site" />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { IconName } from '../components/ui/icon.tsx';
+import { VENUE_CATEGORIES } from './venue-categories.ts';
+
+export type NavItem = {
+  /** i18n key under `web:`. */
+  labelKey: string;
+  path: string;
+  icon: IconName;
+};
+
+/** Main navigation of the site header: home, the venues, activities, VIP and agent. */
+export const MAIN_NAV: readonly NavItem[] = [
+  { labelKey: 'nav.home', path: '/home', icon: 'home' },
+  ...VENUE_CATEGORIES.map((venue) => ({
+    labelKey: `venue.${venue.category}.name`,
+    path: venue.path,
+    icon: venue.icon,
+  })),
+  { labelKey: 'nav.activities', path: '/activity/discount', icon: 'gift' },
+  { labelKey: 'nav.vip', path: '/user/vip', icon: 'crown' },
+  { labelKey: 'nav.agent', path: '/agent', icon: 'agent' },
+];
+
+/** Bottom tab bar of the site at phone width. */
+export const PHONE_TABS: readonly NavItem[] = [
+  { labelKey: 'nav.home', path: '/home', icon: 'home' },
+  { labelKey: 'nav.activities', path: '/activity/discount', icon: 'gift' },
+  { labelKey: 'nav.deposit', path: '/finance/deposit', icon: 'wallet' },
+  { labelKey: 'nav.service', path: '/iframeCustomerService', icon: 'headset' },
+  { labelKey: 'nav.member', path: '/user', icon: 'user' },
+];
+
+/** Bottom tab bar of the mobile site (/app). */
+export const MOBILE_SITE_TABS: readonly NavItem[] = [
+  { labelKey: 'nav.home', path: '/app/home', icon: 'home' },
+  { labelKey: 'nav.activities', path: '/activity/discount', icon: 'gift' },
+  { labelKey: 'nav.service', path: '/iframeCustomerService', icon: 'headset' },
+  { labelKey: 'nav.member', path: '/user', icon: 'user' },
+];
+
+export type MemberMenuGroup = { labelKey: string; items: readonly NavItem[] };
+
+/** Side menu of the member centre. */
+export const MEMBER_MENU: readonly MemberMenuGroup[] = [
+  {
+    labelKey: 'member.menu.groups.wallet',
+    items: [
+      { labelKey: 'member.menu.overview', path: '/user', icon: 'grid' },
+      { labelKey: 'member.menu.deposit', path: '/finance/deposit', icon: 'deposit' },
+      { labelKey: 'member.menu.withdraw', path: '/finance/withdraw', icon: 'withdraw' },
+      { labelKey: 'member.menu.transfer', path: '/finance/transfer', icon: 'transfer' },
+    ],
+  },
+  {
+    labelKey: 'member.menu.groups.records',
+    items: [
+      { labelKey: 'member.menu.betRecord', path: '/user/betRecord', icon: 'record' },
+      { labelKey: 'member.menu.transRecord', path: '/user/transRecord', icon: 'coin' },
+    ],
+  },
+  {
+    labelKey: 'member.menu.groups.account',
+    items: [
+      { labelKey: 'member.menu.personal', path: '/user/personal', icon: 'user' },
+      { labelKey: 'member.menu.bankCards', path: '/user/bankCardsManage', icon: 'card' },
+      { labelKey: 'member.menu.vip', path: '/user/vip', icon: 'crown' },
+    ],
+  },
+  {
+    labelKey: 'member.menu.groups.messages',
+    items: [
+      { labelKey: 'member.menu.message', path: '/user/message', icon: 'message' },
+      { labelKey: 'member.menu.feedback', path: '/user/feedBack', icon: 'feedback' },
+    ],
+  },
+];
+
+/** Help topics linked from the footer and listed in the help centre, by id. */
+export const HELP_TOPICS = [
+  'about',
+  'deposit',
+  'withdraw',
+  'responsible-gaming',
+  'privacy',
+  'terms',
+] as const;

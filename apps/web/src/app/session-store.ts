@@ -1,0 +1,85 @@
+import { useSyncExternalStore } from 'react';
+import { LOGIN_STATUS_UNKNOWN } from '@lobby/contracts';
+
+/** -1 while unknown (SPEC.md section 4), then true or false once the login flow decides. */
+export type LoginStatus = typeof LOGIN_STATUS_UNKNOWN | boolean;
+
+/** The game being launched: game id, platform id and whether it has started. */
+export type GameSelection = {
+  gameid: string;
+  platform: string;
+  startGame: boolean;
+};
+
+export const EMPTY_GAME_SELECTION: GameSelection = Object.freeze({
+  gameid: '',
+  platform: '',
+  startGame: false,
+});
+
+export type SessionState = {
+  isLogin: LoginStatus;
+  game: GameSelection;
+};
+
+export type SessionStore = {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  setLoginStatus(isLogin: LoginStatus): void;
+  selectGame(selection: GameSelection): void;
+  clearGameSelection(): void;
+  /** Logged out or session invalid: the member is a guest again and no game is selected. */
+  clearMember(): void;
+};
+
+/** True only for a decided, positive login status. */
+export function isLoggedIn(isLogin: LoginStatus): boolean {
+  return isLogin === true;
+}
+
+/** A tiny front-end session store (SPEC.md section 3), read with useSyncExternalStore. */
+export function createSessionStore(
+  initial: SessionState = { isLogin: LOGIN_STATUS_UNKNOWN, game: EMPTY_GAME_SELECTION },
+): SessionStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  const update = (next: SessionState): void => {
+    if (next === state) return;
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setLoginStatus(isLogin) {
+      if (state.isLogin !== isLogin) update({ ...state, isLogin });
+    },
+    selectGame(selection) {
+      update({ ...state, game: { ...selection } });
+    },
+    clearGameSelection() {
+      if (state.game !== EMPTY_GAME_SELECTION) update({ ...state, game: EMPTY_GAME_SELECTION });
+    },
+    clearMember() {
+      update({ isLogin: false, game: EMPTY_GAME_SELECTION });
+    },
+  };
+}
+
+/** The session store of the running app. */
+export const sessionStore = createSessionStore();
+
+export function useSession<T>(select: (state: SessionState) => T, store = sessionStore): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.getState()),
+    () => select(store.getState()),
+  );
+}
+
+export function useIsLoggedIn(store = sessionStore): boolean {
+  return useSession((state) => isLoggedIn(state.isLogin), store);
+}

@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
+
+const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
+  { to: '/finance/deposit', icon: 'deposit', key: 'deposit' },
+  { to: '/finance/withdraw', icon: 'withdraw', key: 'withdraw' },
+  { to: '/finance/transfer', icon: 'transfer', key: 'transfer' },
+  { to: '/user/betRecord', icon: 'record', key: 'betRecord' },
+  { to: '/user/transRecord', icon: 'coin', key: 'transRecord' },
+  { to: '/user/personal', icon: 'user', key: 'personal' },
+  { to: '/user/bankCardsManage', icon: 'card', key: 'bankCards' },
+  { to: '/user/message', icon: 'message', key: 'message' },
+];
+
+/** /user: the member centre's overview. */
+export function UserCentrePage() {
+  const { t } = useTranslation('web');
+  return (
+    <div className="page">
+      <PageHeader
+        icon="grid"
+        title={t('member.overview.title')}
+        subtitle={t('member.overview.subtitle')}
+      />
+      <section className="wallet-hero">
+        <div>
+          <p className="wallet-hero__label">{t('finance.centreWallet')}</p>
+          <p className="wallet-hero__value">--</p>
+          <p className="wallet-hero__hint">{t('member.overview.balancePending')}</p>
+        </div>
+        <div className="wallet-hero__actions">
+          <Link className="btn btn--primary" to="/finance/deposit">
+            {t('member.menu.deposit')}
+          </Link>
+          <Link className="btn btn--ghost" to="/finance/withdraw">
+            {t('member.menu.withdraw')}
+          </Link>
+        </div>
+      </section>
+      <Panel title={t('member.overview.shortcuts')} icon="grid">
+        <div className="shortcut-grid">
+          {SHORTCUTS.map((shortcut) => (
+            <Link key={shortcut.to} to={shortcut.to} className="shortcut">
+              <span className="shortcut__icon">
+                <Icon name={shortcut.icon} size={22} />
+              </span>
+              {t(`member.menu.${shortcut.key}`)}
+            </Link>
+          ))}
+        </div>
+      </Panel>
+      <Panel
+        title={t('member.overview.vip')}
+        icon="crown"
+        extra={
+          <Link className="section-head__more" to="/user/vip">
+            {t('common.viewAll')}
+            <Icon name="chevronRight" size={16} />
+          </Link>
+        }
+      >
+        <EmptyState icon="crown" title={t('vip.noLevel')} hint={t('vip.noLevelHint')} compact />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { normalizeLanguage, type Language } from '@lobby/contracts';
+import { applyBrand, loadBrandConfig } from './app/brand-config.ts';
+import {
+  ConfigError,
+  OFFLINE_CONFIG_ERROR_TEXTS,
+  type ConfigErrorTexts,
+} from './app/config-error.tsx';
+import type { HeartbeatSender } from './app/heartbeat.tsx';
+import {
+  createAppI18n,
+  currentLanguage,
+  initialLanguage,
+  isLanguage,
+  readStoredLanguage,
+} from './app/i18n.ts';
+import { AppProviders } from './app/providers.tsx';
+import { createLazyApiClient } from './app/lazy-api-client.ts';
+import { reportUncaughtErrors } from './app/error-reporting.ts';
+import { createAppRouter, type AppRouter } from './app/router.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
+import { MEMBER_QUERY_KEY } from './app/session-actions.ts';
+import { sessionStore } from './app/session-store.ts';
+import { showToast } from './components/ui/toast.tsx';
+import { getDeviceId } from './lib/device-id.ts';
+import { loadStatistics, trackPageView } from './lib/statistics.ts';
+import { captureInviteCode } from './lib/stored-values.ts';
+import './styles/index.css';
+
+/**
+ * The online-status heartbeat call (POST /api/findmed/v1/heartbeat with gameid and
+ * platform). TODO(games issue): wire it to the API client; until then <Heartbeat/> keeps no
+ * interval because there is nothing to send.
+ */
+const sendHeartbeat: HeartbeatSender | undefined = undefined;
+
+/** The language of a page without a brand: the stored choice, else the browser's. */
+function fallbackLanguage(): Language {
+  const stored = readStoredLanguage();
+  return isLanguage(stored) ? stored : (normalizeLanguage(navigator.language) ?? 'zh-CN');
+}
+
+async function configErrorTexts(): Promise<ConfigErrorTexts> {
+  try {
+    const i18n = await createAppI18n(fallbackLanguage());
+    return {
+      title: i18n.t('app.configError.title'),
+      body: i18n.t('app.configError.body'),
+      retry: i18n.t('app.configError.retry'),
+    };
+  } catch {
+    return OFFLINE_CONFIG_ERROR_TEXTS;
+  }
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container);
+
+  captureInviteCode(window.location.search);
+
+  let config;
+  try {
+    config = await loadBrandConfig();
+  } catch (error) {
+    console.error('brand config unavailable', error);
+    root.render(<ConfigError texts={await configErrorTexts()} />);
+    return;
+  }
+  applyBrand(config, document.documentElement);
+
+  const i18n = await createAppI18n(initialLanguage(config.language, readStoredLanguage()));
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+
+  const api = createLazyApiClient({
+    getLanguage: () => currentLanguage(i18n),
+    getDeviceId: () => getDeviceId(),
+    // The client has already removed the token; the member state goes and the member logs in.
+    onInvalidSession: () => {
+      sessionStore.clearMember();
+      queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
+      void router.navigate('/login');
+    },
+  });
+
+  reportUncaughtErrors(api);
+
+  const router: AppRouter = createAppRouter({
+    config,
+    userAgent: navigator.userAgent,
+    trackPageView: (path) => trackPageView(path),
+    sendHeartbeat,
+  });
+
+  loadStatistics({
+    config: config.statistics,
+    host: window.location.host,
+    document,
+    fetchApiList: () =>
+      import('./app/statistics-list.ts').then((module) => module.fetchStatisticsList(api)),
+  }).catch((error: unknown) => console.warn('statistics failed to load', error));
+
+  registerServiceWorker(() => showToast(i18n.t('web:app.offlineReady'), 'check'));
+
+  root.render(
+    <StrictMode>
+      <AppProviders config={config} i18n={i18n} queryClient={queryClient} api={api}>
+        <RouterProvider router={router} flushSync={flushSync} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

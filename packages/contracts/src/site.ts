@@ -1,0 +1,12 @@
+/**
+ * Names the browser needs before anything else loads. This module imports no zod, so the code
+ * that /home loads first can use it without pulling in the schemas.
+ */
+
+/** Name of the global that carries the brand config in the served index.html. */
+export const BRAND_CONFIG_GLOBAL = '__LOBBY_BRAND__';
+
+export const SITE_CONFIG_PATH = '/api/f/v1/site/config';
+export const SITE_STATISTICS_PATH = '/api/f/v1/site/statistics';
+/** Where the browser reports its uncaught errors (see telemetry.ts). */
+export const CLIENT_ERRORS_PATH = '/api/f/v1/client/errors';

@@ -1,0 +1,41 @@
+/**
+ * Starts the whole system and keeps it in one terminal: every service of Lobby as a child
+ * process, with their logs interleaved. Ctrl-C (or SIGTERM) stops them all; if one exits, the
+ * others are stopped too. Later services (the game provider simulator) are added to SERVICES.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const SERVICES: { name: string; script: string; env?: NodeJS.ProcessEnv }[] = [
+  { name: 'api', script: join(root, 'apps/api/src/server.ts') },
+];
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function stopAll(signal: NodeJS.Signals): void {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children.values()) child.kill(signal);
+}
+
+for (const service of SERVICES) {
+  const child = spawn(process.execPath, [service.script], {
+    stdio: 'inherit',
+    env: { ...process.env, ...service.env },
+    cwd: root,
+  });
+  children.set(service.name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(service.name);
+    if (!stopping) {
+      console.error(`${service.name} exited (${signal ?? code}); stopping the others`);
+      stopAll('SIGTERM');
+    }
+    if (children.size === 0) process.exit(code ?? 0);
+  });
+}
+
+process.on('SIGINT', () => stopAll('SIGINT'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
