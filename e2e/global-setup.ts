@@ -66,6 +66,8 @@ export default async function setup(project: TestProject) {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every captcha accepts this code, so the browser tests can log in (never in production).
+      CAPTCHA_TEST_CODE: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,7 +14,20 @@ import { BODY_LIMIT_BYTES, bodiesPlugin } from './plugins/bodies.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
-import { noMemberSessions, sessionPlugin, type SessionResolver } from './plugins/session.ts';
+import { sessionPlugin, type SessionResolver } from './plugins/session.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AUTH_RATE_LIMITS, AuthService, type AuthRateLimits } from './modules/auth/auth.service.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { CaptchaService } from './modules/captcha/captcha.service.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
+import { MemberService } from './modules/member/member.service.ts';
+import { phoneAreaRoutes } from './modules/phone-area/phone-area.routes.ts';
+import { RsaKeys } from './modules/rsa/rsa.service.ts';
+import { SessionService } from './modules/session/session.service.ts';
+import { uploadRoutes } from './modules/upload/upload.routes.ts';
+import { createMessageProviders } from './modules/verification/message-providers.ts';
+import { devOutboxRoutes } from './modules/verification/verification.routes.ts';
+import { VerificationService } from './modules/verification/verification.service.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppDependencies = {
@@ -23,8 +36,19 @@ export type AppDependencies = {
   logger?: Logger;
   /** Brand served to hosts no brand claims; defaults to the brand marked default. */
   defaultBrandCode?: string;
-  /** Looks up member sessions; until members exist no token is valid. */
+  /** Looks up member sessions; the database-backed store unless a test gives its own. */
   sessions?: SessionResolver;
+  /** The password key pair; a fresh one in memory when absent (tests). */
+  rsa?: RsaKeys;
+  /** Outside production, a code every captcha accepts (automated tests). */
+  captchaTestCode?: string;
+  /** Registers development helpers (the outbox reader) unless true. */
+  production?: boolean;
+  /** An SMTP server for e-mail (nodemailer URL); without it e-mail goes to the outbox. */
+  smtpUrl?: string;
+  smtpFrom?: string;
+  /** Overrides of the per-minute limits on login, register, codes, reset and captchas. */
+  authRateLimits?: Partial<AuthRateLimits>;
   /** Directory of the built web app; when absent, page paths answer JSON not_found. */
   webDistDir?: string;
   trustProxyHops?: number;
@@ -88,7 +112,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(requestContextPlugin, { brands });
   await app.register(errorsPlugin);
   await app.register(bodiesPlugin);
-  await app.register(sessionPlugin, { sessions: dependencies.sessions ?? noMemberSessions });
+  const sessionService = new SessionService(dependencies.database.db);
+  await app.register(sessionPlugin, { sessions: dependencies.sessions ?? sessionService });
   await app.register(openApiPlugin);
 
   // Member data must never sit in a shared cache.
@@ -98,6 +123,39 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     }
   });
 
+  const rsa = dependencies.rsa ?? RsaKeys.generate();
+  const captchas = new CaptchaService({
+    cache: dependencies.cache,
+    testCode: dependencies.production ? undefined : dependencies.captchaTestCode,
+    limits: {
+      perIp: dependencies.authRateLimits?.captchaPerIp ?? AUTH_RATE_LIMITS.captchaPerIp,
+      perDevice: dependencies.authRateLimits?.captchaPerDevice ?? AUTH_RATE_LIMITS.captchaPerDevice,
+    },
+  });
+  const verification = new VerificationService({
+    db: dependencies.database.db,
+    cache: dependencies.cache,
+    providers: createMessageProviders(dependencies.database.db, {
+      smtpUrl: dependencies.smtpUrl,
+      smtpFrom: dependencies.smtpFrom,
+    }),
+  });
+  const members = new MemberService({
+    db: dependencies.database.db,
+    rsa,
+    sessions: sessionService,
+    verification,
+  });
+  const auth = new AuthService({
+    rateLimits: dependencies.authRateLimits,
+    db: dependencies.database.db,
+    cache: dependencies.cache,
+    rsa,
+    sessions: sessionService,
+    captcha: captchas,
+    verification,
+  });
+
   await app.register(healthRoutes, {
     database: dependencies.database,
     cache: dependencies.cache,
@@ -105,6 +163,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   await app.register(brandRoutes);
   await app.register(telemetryRoutes, { cache: dependencies.cache });
+  await app.register(captchaRoutes, { captchas });
+  await app.register(authRoutes, { auth, rsa });
+  await app.register(memberRoutes, { members });
+  await app.register(phoneAreaRoutes);
+  await app.register(uploadRoutes, {
+    db: dependencies.database.db,
+    onAvatarUploaded: (memberId: bigint, url: string) => members.setAvatar(memberId, url),
+  });
+  if (!dependencies.production)
+    await app.register(devOutboxRoutes, { db: dependencies.database.db });
 
   if (dependencies.webDistDir) {
     await app.register(webPlugin, { distDir: dependencies.webDistDir });

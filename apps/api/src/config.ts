@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -21,6 +21,13 @@ const environmentSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Number of proxies in front of the API whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Outside production: a code every captcha accepts, for automated tests. */
+  CAPTCHA_TEST_CODE: z.string().min(1).max(12).optional(),
+  /** The password key pair (PKCS#8 PEM); created on first start. Nodes must share it. */
+  RSA_PRIVATE_KEY_FILE: z.string().optional(),
+  /** nodemailer SMTP URL for e-mail codes; without it they go to the outbox table. */
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -35,6 +42,11 @@ export type AppConfig = {
   webDistDir: string | undefined;
   seedDemo: boolean;
   trustProxyHops: number;
+  /** Undefined in production, whatever the environment says. */
+  captchaTestCode: string | undefined;
+  rsaPrivateKeyFile: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string | undefined;
 };
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -53,5 +65,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     webDistDir: parsed.WEB_DIST_DIR,
     seedDemo: parsed.SEED_DEMO === '1',
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
+    captchaTestCode: parsed.NODE_ENV === 'production' ? undefined : parsed.CAPTCHA_TEST_CODE,
+    rsaPrivateKeyFile: resolve(
+      parsed.RSA_PRIVATE_KEY_FILE ?? join(parsed.DATA_DIR, 'keys', 'rsa-private.pem'),
+    ),
+    smtpUrl: parsed.SMTP_URL,
+    smtpFrom: parsed.SMTP_FROM,
   };
 }

@@ -8,6 +8,7 @@ import { sweeps } from './jobs/sweeps.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { seedDemoBrands } from './modules/brand/brand.service.ts';
+import { RsaKeys } from './modules/rsa/rsa.service.ts';
 
 /** Starts one API node: database, cache, demo data, background sweeps, then listens. */
 const config = loadConfig();
@@ -44,6 +45,11 @@ const app = await buildApp({
   database,
   cache,
   logger,
+  rsa: RsaKeys.loadOrCreate(config.rsaPrivateKeyFile),
+  captchaTestCode: config.captchaTestCode,
+  production: config.environment === 'production',
+  smtpUrl: config.smtpUrl,
+  smtpFrom: config.smtpFrom,
   defaultBrandCode: config.defaultBrand,
   webDistDir,
   trustProxyHops: config.trustProxyHops,

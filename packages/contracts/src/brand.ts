@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from './languages.ts';
 import { SITE_CONFIG_PATH, SITE_STATISTICS_PATH } from './site.ts';
+import { DEFAULT_REGISTRATION_SETTINGS, registrationSettingsSchema } from './member.ts';
 
 /** A brand is data, not a build (DESIGN.md section 6). */
 
@@ -85,10 +86,15 @@ export const brandPublicSettingsSchema = z.object({
     .max(24 * 60),
   /** Whether the site sends mobile browsers on /home to /app/home. */
   mobileSite: z.boolean(),
+  /** What registration asks for, and whether login and register show a captcha. */
+  registration: registrationSettingsSchema.default(DEFAULT_REGISTRATION_SETTINGS),
+  /** Whether members set a withdrawal password before adding payout accounts or withdrawing. */
+  withdrawPasswordEnabled: z.boolean().default(true),
   /** App download addresses, when the brand has apps. */
   appDownload: z.object({ ios: z.string().max(512), android: z.string().max(512) }),
 });
-export type BrandPublicSettings = z.infer<typeof brandPublicSettingsSchema>;
+/** Settings as stored; fields added later have defaults, so older rows still read. */
+export type BrandPublicSettings = z.input<typeof brandPublicSettingsSchema>;
 
 /** What the browser receives about its brand: inlined into index.html and served by the API. */
 export const brandPublicConfigSchema = z.object({

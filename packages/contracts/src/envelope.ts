@@ -11,6 +11,8 @@ export type FailureEnvelope = {
   message: string;
   /** Which fields failed validation, when the code is `validation`. */
   fields?: FieldIssue[];
+  /** When the refusal is temporary: seconds until trying again makes sense. */
+  retryAfterSeconds?: number;
 };
 export type Envelope<T> = SuccessEnvelope<T> | FailureEnvelope;
 
@@ -29,6 +31,7 @@ export const failureEnvelopeSchema = z.object({
   data: z.string().describe('Error code'),
   message: z.string().describe("Error text in the request's language"),
   fields: z.array(fieldIssueSchema).optional(),
+  retryAfterSeconds: z.number().int().optional(),
 });
 
 /** True when a value has the envelope's shape, whatever its data. */

@@ -8,3 +8,4 @@ export * from './site.ts';
 export * from './platform-list.ts';
 export * from './routes.ts';
 export * from './telemetry.ts';
+export * from './member.ts';

@@ -10,3 +10,7 @@ export const SITE_CONFIG_PATH = '/api/f/v1/site/config';
 export const SITE_STATISTICS_PATH = '/api/f/v1/site/statistics';
 /** Where the browser reports its uncaught errors (see telemetry.ts). */
 export const CLIENT_ERRORS_PATH = '/api/f/v1/client/errors';
+
+/** Member endpoints the shell calls before any screen loads. */
+export const MEMBER_INFO_PATH = '/api/findmed/v1/member/token';
+export const LOGOUT_PATH = '/api/findmed/v1/member/logout';

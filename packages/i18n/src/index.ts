@@ -52,14 +52,21 @@ export function createI18n(
 
 const errorTranslators = new Map<Language, TFunction>();
 
-/** The text of an error code in a language; an unknown code reads as the generic failure. */
-export function errorMessage(code: string, language: Language): string {
+/**
+ * The text of an error code in a language, placeholders (`{{minutes}}`) filled from params; an
+ * unknown code reads as the generic failure.
+ */
+export function errorMessage(
+  code: string,
+  language: Language,
+  params: Record<string, string | number> = {},
+): string {
   let translate = errorTranslators.get(language);
   if (!translate) {
     translate = createI18n(language, ['errors']).getFixedT(language, 'errors');
     errorTranslators.set(language, translate);
   }
-  const text = translate(code, { defaultValue: '' });
+  const text = translate(code, { ...params, defaultValue: '' });
   return text === '' ? translate('internal') : text;
 }
 

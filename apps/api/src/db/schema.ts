@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -21,6 +22,12 @@ import type {
  * Tables of the whole API. Each domain's repository is the only code that reads or writes
  * its tables. Money columns are bigint minor units read as JavaScript bigint.
  */
+
+/** bytea as a Buffer on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const brands = pgTable(
   'brands',
@@ -84,3 +91,131 @@ export const jobRuns = pgTable('job_runs', {
   nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull().defaultNow(),
   runningOwner: text('running_owner'),
 });
+
+/** Members of a brand. A username is unique per brand, case-insensitively (`username_key`). */
+export const members = pgTable(
+  'members',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code')
+      .notNull()
+      .references(() => brands.code),
+    username: text('username').notNull(),
+    usernameKey: text('username_key').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phoneAreaCode: text('phone_area_code'),
+    phone: text('phone'),
+    email: text('email'),
+    realName: text('real_name'),
+    /** The member's own invite code, for the agent features. */
+    inviteCode: text('invite_code').notNull(),
+    /** The invite code this member registered with, and its owner when it was a member's. */
+    referrerCode: text('referrer_code'),
+    referrerMemberId: bigint('referrer_member_id', { mode: 'bigint' }),
+    avatarUrl: text('avatar_url'),
+    withdrawPasswordHash: text('withdraw_password_hash'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    registerIp: text('register_ip'),
+    registerDeviceNo: text('register_device_no'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+    /** The login before the latest one: what the member sees as "last login". */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    previousLoginIp: text('previous_login_ip'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('members_brand_username').on(table.brandCode, table.usernameKey),
+    uniqueIndex('members_brand_invite_code').on(table.brandCode, table.inviteCode),
+    uniqueIndex('members_brand_phone')
+      .on(table.brandCode, table.phoneAreaCode, table.phone)
+      .where(sql`${table.phone} is not null`),
+    uniqueIndex('members_brand_email')
+      .on(table.brandCode, table.email)
+      .where(sql`${table.email} is not null`),
+  ],
+);
+
+/**
+ * Member sessions. Only a SHA-256 of the token is stored; the previous token stays valid for a
+ * short grace after a rotation so requests already in flight do not fail.
+ */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text('token_hash').notNull(),
+    previousTokenHash: text('previous_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+    ip: text('ip'),
+    deviceNo: text('device_no'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    uniqueIndex('member_sessions_token_hash').on(table.tokenHash),
+    index('member_sessions_previous_token_hash').on(table.previousTokenHash),
+    index('member_sessions_member').on(table.memberId),
+  ],
+);
+
+/**
+ * Failed logins per brand and username, whether or not the username exists, so a lock says
+ * nothing about which accounts exist (GLI-19: lock after N failures in a window).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    brandCode: text('brand_code').notNull(),
+    usernameKey: text('username_key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('login_throttles_key').on(table.brandCode, table.usernameKey)],
+);
+
+/** Messages sent to members (codes): the outbox provider's store and every provider's record. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    purpose: text('purpose').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    provider: text('provider').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_messages_recipient').on(table.recipient, table.createdAt)],
+);
+
+/** Uploaded images, kept in the database so every node serves them. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
+    purpose: text('purpose').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('uploads_member').on(table.memberId)],
+);

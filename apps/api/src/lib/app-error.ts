@@ -9,13 +9,26 @@ export class AppError extends Error {
   readonly code: string;
   readonly httpStatus: number;
   readonly fields: FieldIssue[] | undefined;
+  /** For temporary refusals: seconds until a retry makes sense (also sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+  /** Values for the message's placeholders (`{{minutes}}`). */
+  readonly params: Record<string, string | number> | undefined;
 
-  constructor(code: string, httpStatus: number, fields?: FieldIssue[]) {
+  constructor(
+    code: string,
+    httpStatus: number,
+    fields?: FieldIssue[],
+    retryAfterSeconds?: number,
+    params?: Record<string, string | number>,
+  ) {
     super(code);
     this.name = 'AppError';
     this.code = code;
     this.httpStatus = httpStatus;
     this.fields = fields;
+    this.retryAfterSeconds =
+      retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds));
+    this.params = params;
   }
 }
 

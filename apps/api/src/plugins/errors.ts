@@ -57,13 +57,25 @@ export function failureEnvelope(request: FastifyRequest, error: AppError): Failu
   const envelope: FailureEnvelope = {
     status: false,
     data: error.code,
-    message: errorMessage(error.code, request.language),
+    message: errorMessage(error.code, request.language, {
+      ...(error.retryAfterSeconds === undefined
+        ? {}
+        : {
+            seconds: error.retryAfterSeconds,
+            minutes: Math.ceil(error.retryAfterSeconds / 60),
+          }),
+      ...error.params,
+    }),
   };
   if (error.fields && error.fields.length > 0) envelope.fields = error.fields;
+  if (error.retryAfterSeconds !== undefined) envelope.retryAfterSeconds = error.retryAfterSeconds;
   return envelope;
 }
 
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   return reply
     .code(error.httpStatus)
     .header('cache-control', 'no-store')

@@ -30,16 +30,6 @@ export interface SessionResolver {
   ): Promise<ResolvedSession | null>;
 }
 
-/**
- * The resolver while no member accounts exist: no token is valid. The members module replaces it
- * with the real session store.
- */
-export const noMemberSessions: SessionResolver = {
-  async resolve() {
-    return null;
-  },
-};
-
 /** Who may call a route: `member` needs a valid session, `optional` reads one if present. */
 export type RouteAccess = 'public' | 'member' | 'optional';
 

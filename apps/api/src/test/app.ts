@@ -23,7 +23,9 @@ export type TestApp = {
  * brands, and on Redis when REDIS_URL is set. `beforeReady` registers test-only routes.
  */
 export async function createTestApp(
-  options: Partial<Pick<AppDependencies, 'sessions' | 'webDistDir'>> & {
+  options: Partial<
+    Pick<AppDependencies, 'sessions' | 'webDistDir' | 'captchaTestCode' | 'rsa' | 'authRateLimits'>
+  > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;
   } = {},
 ): Promise<TestApp> {
@@ -41,6 +43,18 @@ export async function createTestApp(
     database,
     cache,
     logger: createLogger('info', stream),
+    // Tests register many members from one address; the limits have tests of their own.
+    authRateLimits: {
+      loginPerIp: 10_000,
+      loginPerDevice: 10_000,
+      registerPerIp: 10_000,
+      registerPerDevice: 10_000,
+      codesPerIp: 10_000,
+      codesPerDevice: 10_000,
+      forgetPerIp: 10_000,
+      captchaPerIp: 10_000,
+      captchaPerDevice: 10_000,
+    },
     ...options,
   });
   await options.beforeReady?.(app);

@@ -3,6 +3,7 @@ import type {
   BrandTheme,
   ContactEntry,
   Language,
+  RegistrationSettings,
   StatisticsConfig,
 } from '@lobby/contracts';
 import { formatPlatformIdList } from '@lobby/contracts';
@@ -297,13 +298,50 @@ function contacts(spec: Spec): ContactEntry[] {
   ];
 }
 
-function settings(spec: Spec): BrandPublicSettings {
+/** Registration asks for different things per brand, as operators configure it. */
+function registration(index: number): RegistrationSettings {
+  if (index % 4 === 1)
+    return {
+      phone: 'required',
+      email: 'off',
+      inviteCode: 'optional',
+      realName: 'off',
+      captcha: true,
+    };
+  if (index % 4 === 2)
+    return {
+      phone: 'optional',
+      email: 'optional',
+      inviteCode: 'required',
+      realName: 'optional',
+      captcha: true,
+    };
+  if (index % 4 === 3)
+    return {
+      phone: 'off',
+      email: 'required',
+      inviteCode: 'optional',
+      realName: 'required',
+      captcha: true,
+    };
+  return {
+    phone: 'optional',
+    email: 'optional',
+    inviteCode: 'optional',
+    realName: 'off',
+    captcha: true,
+  };
+}
+
+function settings(spec: Spec, index: number): BrandPublicSettings {
   return {
     maxRebateRatePercent: spec.code === 'jinsheng' ? 1.8 : 1.5,
     sessionIdleMinutes: 30,
     loginLockAttempts: 3,
     loginLockWindowMinutes: 30,
     mobileSite: true,
+    registration: registration(index),
+    withdrawPasswordEnabled: true,
     appDownload: {
       ios: `https://${spec.code}.lobby.test/download#ios`,
       android: `https://${spec.code}.lobby.test/download#android`,
@@ -329,7 +367,7 @@ export const DEMO_BRANDS: DemoBrand[] = SPECS.map((spec, index) => ({
     currencySymbol: spec.currencySymbol,
     statistics: statistics(spec, index),
     contacts: contacts(spec),
-    settings: settings(spec),
+    settings: settings(spec, index),
     assetVersion: '1',
   },
   hosts: [`${spec.code}.lobby.test`, `www.${spec.code}.lobby.test`, `m.${spec.code}.lobby.test`],

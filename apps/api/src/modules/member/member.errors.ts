@@ -1,0 +1,22 @@
+import { defineErrorCodes } from '@lobby/contracts';
+
+export const MEMBER_ERRORS = defineErrorCodes({
+  username_invalid: 400,
+  username_taken: 409,
+  password_invalid: 400,
+  passwords_mismatch: 400,
+  password_same: 400,
+  old_password_wrong: 400,
+  phone_taken: 409,
+  email_taken: 409,
+  phone_already_bound: 409,
+  email_already_bound: 409,
+  invite_code_invalid: 400,
+  real_name_invalid: 400,
+  real_name_already_set: 409,
+  withdraw_password_invalid: 400,
+  withdraw_password_wrong: 400,
+  withdraw_password_disabled: 403,
+  /** Spec: set a withdrawal password before adding a withdrawal account or withdrawing. */
+  withdraw_password_not_set: 403,
+});
