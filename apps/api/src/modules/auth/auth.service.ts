@@ -33,6 +33,7 @@ import {
 import { readNewPassword, toMemberInfo } from '../member/member.service.ts';
 import type { RsaKeys } from '../rsa/rsa.service.ts';
 import type { SessionService } from '../session/session.service.ts';
+import { isKnownAreaCode } from '../phone-area/phone-area.service.ts';
 import { maskEmail, maskPhone } from '../verification/mask.ts';
 import { VERIFICATION_ERRORS } from '../verification/verification.errors.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
@@ -85,6 +86,13 @@ function newInviteCode(): string {
   );
 }
 
+/** Phones are only taken with an area code of the list members choose from. */
+function assertKnownAreaCode(areaCode: string): void {
+  if (!isKnownAreaCode(areaCode)) {
+    throw commonError('validation', [{ path: 'areaCode', code: 'invalid_value' }]);
+  }
+}
+
 /** One of phone (with area code) or e-mail, from a form that may carry either. */
 export function readTarget(fields: {
   areaCode?: string | undefined;
@@ -98,6 +106,7 @@ export function readTarget(fields: {
     if (fields.areaCode === undefined) {
       throw appError(AUTH_ERRORS, 'field_required', [{ path: 'areaCode', code: 'required' }]);
     }
+    assertKnownAreaCode(fields.areaCode);
     return { channel: 'sms', areaCode: fields.areaCode, phone: fields.phone };
   }
   if (fields.email !== undefined) return { channel: 'email', email: fields.email };

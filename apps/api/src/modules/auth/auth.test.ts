@@ -529,6 +529,17 @@ describe('bad input changes nothing', () => {
       { purpose: 'register', email: 'not-an-email', key: 'k'.repeat(10), code: 'x' },
     ],
     ['forget without a code', '/api/findmed/v1/member/forgetpassword', { username: 'abcd' }],
+    [
+      'a code for an unknown area code',
+      '/api/service/sms',
+      {
+        purpose: 'register',
+        areaCode: '9999',
+        phone: '13812345678',
+        key: 'k'.repeat(10),
+        code: 'x',
+      },
+    ],
   ])('%s -> validation', async (_label, url, fields) => {
     const answer = await post(harness.app, url, fields as Record<string, string>);
     expect(answer.statusCode).toBe(400);
