@@ -24,7 +24,10 @@ export type TestApp = {
  */
 export async function createTestApp(
   options: Partial<
-    Pick<AppDependencies, 'sessions' | 'webDistDir' | 'captchaTestCode' | 'rsa' | 'authRateLimits'>
+    Pick<
+      AppDependencies,
+      'sessions' | 'webDistDir' | 'captchaTestCode' | 'rsa' | 'authRateLimits' | 'production'
+    >
   > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;
   } = {},

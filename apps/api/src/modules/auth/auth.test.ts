@@ -228,6 +228,29 @@ describe('captcha', () => {
   });
 });
 
+describe('production', () => {
+  it('has no outbox reader and ignores the captcha test code', async () => {
+    const production = await createTestApp({ production: true, captchaTestCode: TEST_CODE });
+    try {
+      const outbox = await get(production.app, '/api/dev/outbox?to=a%40b.co');
+      expect(outbox.statusCode).toBe(404);
+      expect(outbox.body.data).toBe('not_found');
+      const key = await publicKeyOf(production.app);
+      const issued = await get(production.app, '/api/f/v1/captcha');
+      const answer = await post(production.app, '/api/f/v1/member/register', {
+        username: uniqueUsername('prod'),
+        password: encryptFor(key, PASSWORD),
+        confirmPassword: encryptFor(key, PASSWORD),
+        key: (issued.body.data as { key: string }).key,
+        code: TEST_CODE,
+      });
+      expect(answer.body.data).toBe('captcha_wrong');
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('registration settings per brand', () => {
   it('serves the public key and what registration asks for', async () => {
     const answer = await get(harness.app, '/api/f/v1/member/preInfo', {
@@ -501,6 +524,39 @@ describe('profile', () => {
       { t: other },
     );
     expect(taken.body.data).toBe('phone_taken');
+  });
+});
+
+describe('avatar', () => {
+  it('an uploaded image becomes the member avatar (qq)', async () => {
+    const token = String((await register(uniqueUsername('avatar'))).headers.id);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const boundary = '----lobbyavatar';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\navatar\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await harness.app.inject({
+      method: 'POST',
+      url: '/api/f/v1/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, t: token },
+    });
+    const url = (uploaded.json() as { data: { url: string } }).data.url;
+    expect(url).toMatch(/^\/api\/f\/v1\/upload\/[0-9a-f]{32}$/);
+    const info = await get(harness.app, '/api/findmed/v1/member/token', { t: token });
+    expect(info.body.data).toMatchObject({ qq: url });
+    const image = await harness.app.inject({ method: 'GET', url });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(png)).toBe(true);
   });
 });
 
