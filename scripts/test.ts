@@ -32,8 +32,14 @@ const steps: Step[] = [
     report: 'embedded',
   },
   {
-    name: 'API tests (PostgreSQL, Redis)',
-    command: ['node', 'scripts/with-postgres.ts', ...vitest('postgres', '--project', 'api')],
+    name: 'API tests (PostgreSQL, Redis), then the ledger check on what they left',
+    command: [
+      'node',
+      'scripts/with-postgres.ts',
+      'sh',
+      '-c',
+      `${vitest('postgres', '--project', 'api').join(' ')} && ${process.execPath} apps/api/src/ledger-check.ts`,
+    ],
     report: 'postgres',
   },
   { name: 'web build and bundle budget', command: ['npm', 'run', 'build'] },

@@ -19,7 +19,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AUTH_RATE_LIMITS, AuthService, type AuthRateLimits } from './modules/auth/auth.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { WalletService } from './modules/wallet/wallet.service.ts';
 import { MemberService } from './modules/member/member.service.ts';
 import { phoneAreaRoutes } from './modules/phone-area/phone-area.routes.ts';
 import { RsaKeys } from './modules/rsa/rsa.service.ts';
@@ -124,6 +127,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   const rsa = dependencies.rsa ?? RsaKeys.generate();
+  const ledger = new LedgerService(dependencies.database.db);
   const captchas = new CaptchaService({
     cache: dependencies.cache,
     testCode: dependencies.production ? undefined : dependencies.captchaTestCode,
@@ -166,6 +170,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(captchaRoutes, { captchas });
   await app.register(authRoutes, { auth, rsa });
   await app.register(memberRoutes, { members });
+  await app.register(walletRoutes, { wallet: new WalletService(ledger) });
   await app.register(phoneAreaRoutes);
   await app.register(uploadRoutes, {
     db: dependencies.database.db,

@@ -9,3 +9,4 @@ export * from './platform-list.ts';
 export * from './routes.ts';
 export * from './telemetry.ts';
 export * from './member.ts';
+export * from './wallet.ts';

@@ -1,0 +1,200 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { journalEntries, ledgerAccounts, postings } from '../../db/schema.ts';
+
+export type AccountIdentity = {
+  brandCode: string;
+  kind: string;
+  memberId: bigint | null;
+  ref: string;
+  currency: string;
+  shard: number;
+  allowNegative: boolean;
+};
+
+/** The id of an account, created on first use. */
+export async function ensureAccount(executor: Executor, account: AccountIdentity): Promise<bigint> {
+  const inserted = await executor
+    .insert(ledgerAccounts)
+    .values(account)
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  if (inserted[0]) return inserted[0].id;
+  const rows = await executor
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.brandCode, account.brandCode),
+        eq(ledgerAccounts.kind, account.kind),
+        sql`coalesce(${ledgerAccounts.memberId}, 0) = ${account.memberId ?? 0n}`,
+        eq(ledgerAccounts.ref, account.ref),
+        eq(ledgerAccounts.currency, account.currency),
+        eq(ledgerAccounts.shard, account.shard),
+      ),
+    );
+  const row = rows[0];
+  if (!row) throw new Error(`ledger account vanished: ${account.kind}/${account.ref}`);
+  return row.id;
+}
+
+/** Inserts an entry unless its key is taken; the new id, or null when the key exists. */
+export async function insertEntryIfNew(
+  executor: Executor,
+  entry: typeof journalEntries.$inferInsert,
+): Promise<bigint | null> {
+  const rows = await executor
+    .insert(journalEntries)
+    .values(entry)
+    .onConflictDoNothing()
+    .returning({ id: journalEntries.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function findEntryByKey(
+  executor: Executor,
+  brandCode: string,
+  idempotencyKey: string,
+): Promise<{ id: bigint; requestHash: string } | undefined> {
+  const rows = await executor
+    .select({ id: journalEntries.id, requestHash: journalEntries.requestHash })
+    .from(journalEntries)
+    .where(
+      and(
+        eq(journalEntries.brandCode, brandCode),
+        eq(journalEntries.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return rows[0];
+}
+
+/**
+ * Adds `amount` to an account unless that would take a never-negative account below zero;
+ * the new balance, or null when refused. The check and the write are one statement, so no
+ * interleaving of concurrent movements can overdraw.
+ */
+export async function applyToBalance(
+  executor: Executor,
+  accountId: bigint,
+  amount: bigint,
+): Promise<bigint | null> {
+  const rows = await executor
+    .update(ledgerAccounts)
+    .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${amount}` })
+    .where(
+      and(
+        eq(ledgerAccounts.id, accountId),
+        sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balanceMinor} + ${amount} >= 0)`,
+      ),
+    )
+    .returning({ balance: ledgerAccounts.balanceMinor });
+  return rows[0]?.balance ?? null;
+}
+
+export async function insertPostings(
+  executor: Executor,
+  rows: { entryId: bigint; accountId: bigint; currency: string; amountMinor: bigint }[],
+): Promise<void> {
+  await executor.insert(postings).values(rows);
+}
+
+export async function postingsOfEntry(executor: Executor, entryId: bigint) {
+  return executor
+    .select({
+      accountId: postings.accountId,
+      amountMinor: postings.amountMinor,
+      currency: postings.currency,
+      balanceMinor: ledgerAccounts.balanceMinor,
+      kind: ledgerAccounts.kind,
+      memberId: ledgerAccounts.memberId,
+    })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(eq(postings.entryId, entryId));
+}
+
+/** Balances of one member's accounts by kind and ref, in one currency. */
+export async function memberBalances(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  currency: string,
+): Promise<{ kind: string; ref: string; balanceMinor: bigint }[]> {
+  return executor
+    .select({
+      kind: ledgerAccounts.kind,
+      ref: ledgerAccounts.ref,
+      balanceMinor: ledgerAccounts.balanceMinor,
+    })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.brandCode, brandCode),
+        eq(ledgerAccounts.memberId, memberId),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    );
+}
+
+export async function accountBalances(executor: Executor, ids: bigint[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .select({ id: ledgerAccounts.id, balanceMinor: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids));
+}
+
+export type LedgerViolation = { invariant: string; detail: string };
+
+/** Every invariant of DESIGN.md section 4 that the ledger tables can prove, with offenders. */
+export async function findLedgerViolations(executor: Executor): Promise<LedgerViolation[]> {
+  const unbalanced = await queryRows<{ entry_id: bigint; currency: string; total: string }>(
+    executor,
+    sql`select entry_id, currency, sum(amount_minor)::text as total from postings
+        group by entry_id, currency having sum(amount_minor) <> 0 limit 100`,
+  );
+  const lonely = await queryRows<{ id: bigint; legs: number }>(
+    executor,
+    sql`select e.id, count(p.id)::int as legs from journal_entries e
+        left join postings p on p.entry_id = e.id group by e.id having count(p.id) < 2 limit 100`,
+  );
+  const drifted = await queryRows<{ id: bigint; balance: bigint; total: string }>(
+    executor,
+    sql`select a.id, a.balance_minor as balance, coalesce(sum(p.amount_minor), 0)::text as total
+        from ledger_accounts a left join postings p on p.account_id = a.id
+        group by a.id having a.balance_minor <> coalesce(sum(p.amount_minor), 0) limit 100`,
+  );
+  const negative = await queryRows<{ id: bigint; balance: bigint }>(
+    executor,
+    sql`select id, balance_minor as balance from ledger_accounts
+        where not allow_negative and balance_minor < 0 limit 100`,
+  );
+  const mixed = await queryRows<{ id: bigint }>(
+    executor,
+    sql`select p.id from postings p join ledger_accounts a on a.id = p.account_id
+        where p.currency <> a.currency limit 100`,
+  );
+  return [
+    ...unbalanced.map((row) => ({
+      invariant: 'entry sums to zero',
+      detail: `entry ${row.entry_id} ${row.currency} sums to ${row.total}`,
+    })),
+    ...lonely.map((row) => ({
+      invariant: 'entry has two or more postings',
+      detail: `entry ${row.id} has ${row.legs}`,
+    })),
+    ...drifted.map((row) => ({
+      invariant: 'balance equals the sum of postings',
+      detail: `account ${row.id} holds ${row.balance}, postings sum to ${row.total}`,
+    })),
+    ...negative.map((row) => ({
+      invariant: 'no member account is negative',
+      detail: `account ${row.id} holds ${row.balance}`,
+    })),
+    ...mixed.map((row) => ({
+      invariant: 'postings in the account currency',
+      detail: `posting ${row.id}`,
+    })),
+  ];
+}

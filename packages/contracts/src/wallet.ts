@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Money on the wire: a decimal string in the currency's scale ("12.50"), never a float. */
+export const decimalAmountSchema = z.string().regex(/^-?\d+(\.\d+)?$/, 'decimal amount');
+
+export const memberBalanceSchema = z.object({
+  currency: z.string(),
+  /** The centre wallet: what the member can use. */
+  balance: decimalAmountSchema,
+  /** Held for withdrawals in review. */
+  locked: decimalAmountSchema,
+  /** Believed to be held by transfer-wallet game platforms. */
+  platforms: decimalAmountSchema,
+  /** All of the above. */
+  total: decimalAmountSchema,
+});
+export type MemberBalance = z.infer<typeof memberBalanceSchema>;
+
+export const memberBalanceEndpoint = {
+  method: 'GET',
+  path: '/api/findmed/v1/member/balance',
+  response: memberBalanceSchema,
+} as const;
