@@ -21,6 +21,9 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
+import { operatorRoutes } from './modules/operator/operator.routes.ts';
+import { OperatorService } from './modules/operator/operator.service.ts';
+import { operatorAuthPlugin } from './plugins/operator-auth.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { MemberService } from './modules/member/member.service.ts';
@@ -117,6 +120,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(bodiesPlugin);
   const sessionService = new SessionService(dependencies.database.db);
   await app.register(sessionPlugin, { sessions: dependencies.sessions ?? sessionService });
+  const operators = new OperatorService(dependencies.database.db);
+  await app.register(operatorAuthPlugin, { operators });
   await app.register(openApiPlugin);
 
   // Member data must never sit in a shared cache.
@@ -171,6 +176,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(authRoutes, { auth, rsa });
   await app.register(memberRoutes, { members });
   await app.register(walletRoutes, { wallet: new WalletService(ledger) });
+  await app.register(operatorRoutes, { operators, ledger });
   await app.register(phoneAreaRoutes);
   await app.register(uploadRoutes, {
     db: dependencies.database.db,

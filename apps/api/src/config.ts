@@ -28,7 +28,13 @@ const environmentSchema = z.object({
   /** nodemailer SMTP URL for e-mail codes; without it they go to the outbox table. */
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().optional(),
+  /** The first operator, created on an empty operators table. */
+  ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
 });
+
+/** The first operator's password in the embedded demo (README says so). */
+export const DEMO_ADMIN_PASSWORD = 'lobby-demo-admin';
 
 export type AppConfig = {
   environment: 'development' | 'production' | 'test';
@@ -47,6 +53,9 @@ export type AppConfig = {
   rsaPrivateKeyFile: string;
   smtpUrl: string | undefined;
   smtpFrom: string | undefined;
+  adminUsername: string;
+  /** Undefined when no first admin may be made (production without ADMIN_PASSWORD). */
+  adminPassword: string | undefined;
 };
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -71,5 +80,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     ),
     smtpUrl: parsed.SMTP_URL,
     smtpFrom: parsed.SMTP_FROM,
+    adminUsername: parsed.ADMIN_USERNAME,
+    // The demo password only for the embedded database outside production; never a default
+    // for a PostgreSQL server, where real money may be.
+    adminPassword:
+      parsed.ADMIN_PASSWORD ??
+      (parsed.NODE_ENV !== 'production' && !parsed.DATABASE_URL ? DEMO_ADMIN_PASSWORD : undefined),
   };
 }

@@ -8,6 +8,7 @@ import { sweeps } from './jobs/sweeps.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { seedDemoBrands } from './modules/brand/brand.service.ts';
+import { OperatorService } from './modules/operator/operator.service.ts';
 import { RsaKeys } from './modules/rsa/rsa.service.ts';
 
 /** Starts one API node: database, cache, demo data, background sweeps, then listens. */
@@ -30,6 +31,16 @@ if (database.kind === 'embedded') {
   );
 }
 const cache = await openCache(config.redisUrl);
+
+if (config.adminPassword) {
+  if (
+    await new OperatorService(database.db).seedAdmin(config.adminUsername, config.adminPassword)
+  ) {
+    logger.info({ username: config.adminUsername }, 'first operator created');
+  }
+} else {
+  logger.warn('no ADMIN_PASSWORD: no first operator is created');
+}
 
 if (config.seedDemo) {
   const seeded = await seedDemoBrands(database.db);

@@ -10,3 +10,4 @@ export * from './routes.ts';
 export * from './telemetry.ts';
 export * from './member.ts';
 export * from './wallet.ts';
+export * from './admin.ts';

@@ -30,8 +30,11 @@ export interface SessionResolver {
   ): Promise<ResolvedSession | null>;
 }
 
-/** Who may call a route: `member` needs a valid session, `optional` reads one if present. */
-export type RouteAccess = 'public' | 'member' | 'optional';
+/**
+ * Who may call a route: `member` needs a valid member session, `optional` reads one if present,
+ * `operator` needs an operator's bearer token (plugins/operator-auth.ts).
+ */
+export type RouteAccess = 'public' | 'member' | 'optional' | 'operator';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,7 +57,7 @@ export const sessionPlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access ?? 'public';
-      if (access === 'public') return;
+      if (access !== 'member' && access !== 'optional') return;
       const token = request.client.token;
       const resolved = token
         ? await options.sessions.resolve(token, {
