@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       // Every captcha accepts this code, so the browser tests can log in (never in production).
       CAPTCHA_TEST_CODE: 'test',
+      // Every browser test comes from 127.0.0.1: room for all of them within a minute.
+      RATE_LIMIT_MULTIPLIER: '20',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

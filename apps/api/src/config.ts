@@ -31,6 +31,8 @@ const environmentSchema = z.object({
   /** The first operator, created on an empty operators table. */
   ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  /** Multiplies the per-minute limits on login, register, codes and captchas (tests, NAT). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 /** The first operator's password in the embedded demo (README says so). */
@@ -56,6 +58,7 @@ export type AppConfig = {
   adminUsername: string;
   /** Undefined when no first admin may be made (production without ADMIN_PASSWORD). */
   adminPassword: string | undefined;
+  rateLimitMultiplier: number;
 };
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -81,6 +84,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     smtpUrl: parsed.SMTP_URL,
     smtpFrom: parsed.SMTP_FROM,
     adminUsername: parsed.ADMIN_USERNAME,
+    rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
     // The demo password only for the embedded database outside production; never a default
     // for a PostgreSQL server, where real money may be.
     adminPassword:

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { sweeps } from './jobs/sweeps.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
+import { AUTH_RATE_LIMITS } from './modules/auth/auth.service.ts';
 import { seedDemoBrands } from './modules/brand/brand.service.ts';
 import { OperatorService } from './modules/operator/operator.service.ts';
 import { RsaKeys } from './modules/rsa/rsa.service.ts';
@@ -61,6 +62,12 @@ const app = await buildApp({
   production: config.environment === 'production',
   smtpUrl: config.smtpUrl,
   smtpFrom: config.smtpFrom,
+  authRateLimits: Object.fromEntries(
+    Object.entries(AUTH_RATE_LIMITS).map(([name, limit]) => [
+      name,
+      limit * config.rateLimitMultiplier,
+    ]),
+  ),
   defaultBrandCode: config.defaultBrand,
   webDistDir,
   trustProxyHops: config.trustProxyHops,

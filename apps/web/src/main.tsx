@@ -23,12 +23,13 @@ import { createLazyApiClient } from './app/lazy-api-client.ts';
 import { reportUncaughtErrors } from './app/error-reporting.ts';
 import { createAppRouter, type AppRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { createMemberSession } from './app/member-session.ts';
 import { MEMBER_QUERY_KEY } from './app/session-actions.ts';
 import { sessionStore } from './app/session-store.ts';
 import { showToast } from './components/ui/toast.tsx';
 import { getDeviceId } from './lib/device-id.ts';
 import { loadStatistics, trackPageView } from './lib/statistics.ts';
-import { captureInviteCode } from './lib/stored-values.ts';
+import { captureInviteCode, getToken } from './lib/stored-values.ts';
 import './styles/index.css';
 
 /**
@@ -82,13 +83,26 @@ async function start(): Promise<void> {
   const api = createLazyApiClient({
     getLanguage: () => currentLanguage(i18n),
     getDeviceId: () => getDeviceId(),
-    // The client has already removed the token; the member state goes and the member logs in.
+    // The client has already removed the token. Everything the member store holds goes
+    // (member info, the member's cached data such as the withdrawal password config, the
+    // refresh windows) and the member logs in again, then comes back here.
     onInvalidSession: () => {
-      sessionStore.clearMember();
-      queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
-      void router.navigate('/login');
+      memberSession.clear();
+      const { pathname, search } = router.state.location;
+      void router.navigate('/login', { state: { from: `${pathname}${search}` } });
     },
   });
+
+  const memberSession = createMemberSession({
+    store: sessionStore,
+    // Loaded on demand with its schema: zod stays out of /home's first load.
+    loadMember: () =>
+      import('./features/member/api/member-info.ts').then((module) => module.fetchMemberInfo(api)),
+    hasToken: () => getToken() !== null,
+    dropMemberData: () => queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY }),
+  });
+  // A guest is known at once; a stored token is checked while the page renders.
+  void memberSession.start();
 
   reportUncaughtErrors(api);
 
@@ -111,7 +125,13 @@ async function start(): Promise<void> {
 
   root.render(
     <StrictMode>
-      <AppProviders config={config} i18n={i18n} queryClient={queryClient} api={api}>
+      <AppProviders
+        config={config}
+        i18n={i18n}
+        queryClient={queryClient}
+        api={api}
+        memberSession={memberSession}
+      >
         <RouterProvider router={router} flushSync={flushSync} />
       </AppProviders>
     </StrictMode>,

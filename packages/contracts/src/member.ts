@@ -65,6 +65,11 @@ const captchaFields = {
   key: z.string().min(8).max(64),
   code: z.string().trim().min(1).max(12),
 };
+/** Register and login carry the captcha only when the brand has it on (preInfo says). */
+const optionalCaptchaFields = {
+  key: captchaFields.key.optional(),
+  code: captchaFields.code.optional(),
+};
 
 export const usernameSchema = z.string().trim().min(1).max(64);
 export const areaCodeSchema = z.string().trim().regex(AREA_CODE_RULE.pattern);
@@ -148,7 +153,7 @@ export const registerEndpoint = {
     username: usernameSchema,
     password: encryptedSchema,
     confirmPassword: encryptedSchema,
-    ...captchaFields,
+    ...optionalCaptchaFields,
     areaCode: areaCodeSchema.optional(),
     phone: phoneSchema.optional(),
     phoneCode: verificationCodeSchema.optional(),
@@ -166,7 +171,7 @@ export const loginEndpoint = {
   body: z.object({
     username: usernameSchema,
     password: encryptedSchema,
-    ...captchaFields,
+    ...optionalCaptchaFields,
   }),
   response: memberInfoSchema,
 } as const;

@@ -351,3 +351,191 @@ export const operatorActions = pgTable(
   },
   (table) => [index('operator_actions_target').on(table.targetType, table.targetId)],
 );
+
+/** Deposit channels of a brand, in display order (bank transfer, online gateway, USDT). */
+export const depositChannels = pgTable(
+  'deposit_channels',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code')
+      .notNull()
+      .references(() => brands.code),
+    code: text('code').notNull(),
+    type: text('type', { enum: ['bank', 'online', 'usdt'] }).notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    minMinor: bigint('min_minor', { mode: 'bigint' }).notNull(),
+    maxMinor: bigint('max_minor', { mode: 'bigint' }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    /** The channel's own settings: receiving card, gateway, protocols and rate. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('deposit_channels_code').on(table.brandCode, table.code)],
+);
+
+/** A member's deposit, from request to confirmation or refusal. */
+export const depositOrders = pgTable(
+  'deposit_orders',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What members and operators see and gateways echo back. */
+    orderNo: text('order_no').notNull(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    channelCode: text('channel_code').notNull(),
+    channelType: text('channel_type').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** For USDT: the coin amount (micro-USDT) and the rate used. */
+    coinAmountMinor: bigint('coin_amount_minor', { mode: 'bigint' }),
+    rate: text('rate'),
+    status: text('status', {
+      enum: ['pending', 'submitted', 'confirmed', 'rejected', 'expired'],
+    }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The channel's own fields: payer name, transfer notice, gateway reference, tx hash. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    reason: text('reason'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('deposit_orders_order_no').on(table.orderNo),
+    uniqueIndex('deposit_orders_idempotency').on(
+      table.brandCode,
+      table.memberId,
+      table.idempotencyKey,
+    ),
+    index('deposit_orders_status').on(table.brandCode, table.status, table.createdAt),
+    index('deposit_orders_member').on(table.memberId, table.createdAt),
+  ],
+);
+
+/** Where a member pays USDT in, one address per member and protocol. */
+export const coinAddresses = pgTable(
+  'coin_addresses',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    protocol: integer('protocol').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coin_addresses_member').on(table.brandCode, table.memberId, table.protocol),
+    uniqueIndex('coin_addresses_address').on(table.address),
+  ],
+);
+
+/** Transfers seen on the (sandbox) chain to our addresses, credited once confirmed. */
+export const chainTransfers = pgTable(
+  'chain_transfers',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    txHash: text('tx_hash').notNull(),
+    address: text('address').notNull(),
+    protocol: integer('protocol').notNull(),
+    coinAmountMinor: bigint('coin_amount_minor', { mode: 'bigint' }).notNull(),
+    confirmations: integer('confirmations').notNull().default(0),
+    depositOrderId: bigint('deposit_order_id', { mode: 'bigint' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('chain_transfers_tx').on(table.txHash)],
+);
+
+/** Where a member's withdrawals go: bank cards, Alipay, virtual-coin addresses. */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    type: text('type', { enum: ['bank', 'alipay', 'virtual'] }).notNull(),
+    /** Bank code (bank cards) or protocol id (virtual coins); '' for Alipay. */
+    institution: text('institution').notNull(),
+    holderName: text('holder_name').notNull(),
+    /** Card number, Alipay account or coin address. */
+    accountNumber: text('account_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payout_accounts_live')
+      .on(table.brandCode, table.memberId, table.type, table.accountNumber)
+      .where(sql`${table.deletedAt} is null`),
+    index('payout_accounts_member').on(table.memberId),
+  ],
+);
+
+/** A member's withdrawal: money locked at request, paid or returned by an operator. */
+export const withdrawalOrders = pgTable(
+  'withdrawal_orders',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    payoutAccountId: bigint('payout_account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => payoutAccounts.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    requestEntryId: bigint('request_entry_id', { mode: 'bigint' }),
+    decisionEntryId: bigint('decision_entry_id', { mode: 'bigint' }),
+    reason: text('reason'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('withdrawal_orders_order_no').on(table.orderNo),
+    uniqueIndex('withdrawal_orders_idempotency').on(
+      table.brandCode,
+      table.memberId,
+      table.idempotencyKey,
+    ),
+    index('withdrawal_orders_status').on(table.brandCode, table.status, table.createdAt),
+    index('withdrawal_orders_member').on(table.memberId, table.createdAt),
+  ],
+);
+
+/**
+ * A member's outstanding turnover requirement: each deposit adds amount x the brand's
+ * multiplier, valid bets (games issue) reduce it; withdrawals wait until it is zero.
+ */
+export const turnoverRequirements = pgTable(
+  'turnover_requirements',
+  {
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    currency: text('currency').notNull(),
+    outstandingMinor: bigint('outstanding_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('turnover_requirements_member').on(table.brandCode, table.memberId, table.currency),
+    check('turnover_requirements_not_negative', sql`${table.outstandingMinor} >= 0`),
+  ],
+);

@@ -6,6 +6,7 @@ import type { BrandPublicConfig } from '@lobby/contracts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { ApiClientContext } from './api-context.tsx';
 import { BrandContext } from './brand-context.tsx';
+import { MemberSessionContext, type MemberSession } from './member-session.ts';
 
 /** Everything a screen may read from context: brand, texts, server data, API client. */
 export function AppProviders({
@@ -13,19 +14,25 @@ export function AppProviders({
   i18n,
   queryClient,
   api,
+  memberSession,
   children,
 }: {
   config: BrandPublicConfig;
   i18n: I18n;
   queryClient: QueryClient;
   api: ApiClient;
+  memberSession: MemberSession;
   children: ReactNode;
 }) {
   return (
     <BrandContext.Provider value={config}>
       <I18nextProvider i18n={i18n} defaultNS="web">
         <QueryClientProvider client={queryClient}>
-          <ApiClientContext.Provider value={api}>{children}</ApiClientContext.Provider>
+          <ApiClientContext.Provider value={api}>
+            <MemberSessionContext.Provider value={memberSession}>
+              {children}
+            </MemberSessionContext.Provider>
+          </ApiClientContext.Provider>
         </QueryClientProvider>
       </I18nextProvider>
     </BrandContext.Provider>

@@ -1,23 +1,31 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { logout } from '../features/auth/api/logout.ts';
 import { clearToken } from '../lib/stored-values.ts';
-import { sessionStore } from './session-store.ts';
+import { useApiClient } from './api-context.tsx';
+import { useMemberSession } from './member-session.ts';
 
 /** Query keys under this prefix hold member data and are dropped when the member leaves. */
 export const MEMBER_QUERY_KEY = ['member'] as const;
 
 /**
- * Ends the member's session in this browser: token, member state and member data go.
- * TODO(members issue): also tell the server (logout call) before clearing.
+ * Ends the member's session: the server is told (POST member/logout), then the token, the
+ * member state and the member's data go, whatever the server answered, and the member is a
+ * guest on /home.
  */
-export function useLogout(): () => void {
+export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useCallback(() => {
+  const api = useApiClient();
+  const session = useMemberSession();
+  return useCallback(async () => {
+    try {
+      await logout(api);
+    } catch (error) {
+      // The session ends in this browser all the same; the server's copy expires by itself.
+      console.warn('logout call failed', error);
+    }
     clearToken();
-    sessionStore.clearMember();
-    queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
-    void navigate('/home');
-  }, [navigate, queryClient]);
+    session.clear();
+    await navigate('/home');
+  }, [api, navigate, session]);
 }

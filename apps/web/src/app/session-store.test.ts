@@ -5,7 +5,11 @@ import { createSessionStore, EMPTY_GAME_SELECTION, isLoggedIn } from './session-
 describe('session store', () => {
   it('starts with the login status unknown and no game selected', () => {
     const store = createSessionStore();
-    expect(store.getState()).toEqual({ isLogin: LOGIN_STATUS_UNKNOWN, game: EMPTY_GAME_SELECTION });
+    expect(store.getState()).toEqual({
+      isLogin: LOGIN_STATUS_UNKNOWN,
+      member: null,
+      game: EMPTY_GAME_SELECTION,
+    });
     expect(isLoggedIn(store.getState().isLogin)).toBe(false);
   });
 
@@ -22,7 +26,7 @@ describe('session store', () => {
     store.setLoginStatus(true);
     store.selectGame({ gameid: 'g7', platform: '12', startGame: true });
     store.clearMember();
-    expect(store.getState()).toEqual({ isLogin: false, game: EMPTY_GAME_SELECTION });
+    expect(store.getState()).toEqual({ isLogin: false, member: null, game: EMPTY_GAME_SELECTION });
   });
 
   it('notifies subscribers of changes only', () => {
@@ -37,5 +41,37 @@ describe('session store', () => {
     unsubscribe();
     store.setLoginStatus(false);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('session store member info', () => {
+  const info = {
+    username: 'player1',
+    qq: '',
+    realName: null,
+    areaCode: null,
+    phone: null,
+    email: null,
+    phoneBound: false,
+    emailBound: false,
+    realNameSet: false,
+    withdrawPasswordSet: false,
+    inviteCode: 'QK7A',
+    lastLoginAt: null,
+    lastLoginIp: null,
+    vipLevel: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('signs in with member info and updates it while logged in only', () => {
+    const store = createSessionStore();
+    store.updateMember(info);
+    expect(store.getState().member).toBeNull();
+    store.signIn(info);
+    expect(store.getState()).toMatchObject({ isLogin: true, member: info });
+    store.updateMember({ ...info, emailBound: true });
+    expect(store.getState().member?.emailBound).toBe(true);
+    store.clearMember();
+    expect(store.getState().member).toBeNull();
   });
 });

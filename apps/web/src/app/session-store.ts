@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { LOGIN_STATUS_UNKNOWN } from '@lobby/contracts';
+import { LOGIN_STATUS_UNKNOWN, type MemberInfo } from '@lobby/contracts';
 
 /** -1 while unknown (SPEC.md section 4), then true or false once the login flow decides. */
 export type LoginStatus = typeof LOGIN_STATUS_UNKNOWN | boolean;
@@ -19,6 +19,8 @@ export const EMPTY_GAME_SELECTION: GameSelection = Object.freeze({
 
 export type SessionState = {
   isLogin: LoginStatus;
+  /** The member's info (GET /api/findmed/v1/member/token); null for a guest or while unknown. */
+  member: MemberInfo | null;
   game: GameSelection;
 };
 
@@ -26,6 +28,10 @@ export type SessionStore = {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
   setLoginStatus(isLogin: LoginStatus): void;
+  /** Logged in with this member info (after login, register or the start-up check). */
+  signIn(member: MemberInfo): void;
+  /** Fresher member info for the member already signed in (ignored for a guest). */
+  updateMember(member: MemberInfo): void;
   selectGame(selection: GameSelection): void;
   clearGameSelection(): void;
   /** Logged out or session invalid: the member is a guest again and no game is selected. */
@@ -39,7 +45,11 @@ export function isLoggedIn(isLogin: LoginStatus): boolean {
 
 /** A tiny front-end session store (SPEC.md section 3), read with useSyncExternalStore. */
 export function createSessionStore(
-  initial: SessionState = { isLogin: LOGIN_STATUS_UNKNOWN, game: EMPTY_GAME_SELECTION },
+  initial: SessionState = {
+    isLogin: LOGIN_STATUS_UNKNOWN,
+    member: null,
+    game: EMPTY_GAME_SELECTION,
+  },
 ): SessionStore {
   let state = initial;
   const listeners = new Set<() => void>();
@@ -57,6 +67,12 @@ export function createSessionStore(
     setLoginStatus(isLogin) {
       if (state.isLogin !== isLogin) update({ ...state, isLogin });
     },
+    signIn(member) {
+      update({ ...state, isLogin: true, member });
+    },
+    updateMember(member) {
+      if (state.isLogin === true) update({ ...state, member });
+    },
     selectGame(selection) {
       update({ ...state, game: { ...selection } });
     },
@@ -64,7 +80,7 @@ export function createSessionStore(
       if (state.game !== EMPTY_GAME_SELECTION) update({ ...state, game: EMPTY_GAME_SELECTION });
     },
     clearMember() {
-      update({ isLogin: false, game: EMPTY_GAME_SELECTION });
+      update({ isLogin: false, member: null, game: EMPTY_GAME_SELECTION });
     },
   };
 }
@@ -82,4 +98,9 @@ export function useSession<T>(select: (state: SessionState) => T, store = sessio
 
 export function useIsLoggedIn(store = sessionStore): boolean {
   return useSession((state) => isLoggedIn(state.isLogin), store);
+}
+
+/** The signed-in member's info, or null. */
+export function useMember(store = sessionStore): MemberInfo | null {
+  return useSession((state) => state.member, store);
 }

@@ -185,6 +185,17 @@ describe('answers', () => {
     expect(error.fields).toBeUndefined();
   });
 
+  it('carries the wait of a temporary refusal, and ignores one that is not a positive number', async () => {
+    const limited = setup(() =>
+      json({ status: false, data: 'rate_limited', message: 'wait', retryAfterSeconds: 42 }, 429),
+    );
+    expect(((await failureOf(limited.client.get('/x'))) as ApiError).retryAfterSeconds).toBe(42);
+    const odd = setup(() =>
+      json({ status: false, data: 'rate_limited', message: 'wait', retryAfterSeconds: '9' }, 429),
+    );
+    expect(((await failureOf(odd.client.get('/x'))) as ApiError).retryAfterSeconds).toBeUndefined();
+  });
+
   it('falls back to the localized text of the code when the server sent no message', async () => {
     const { client } = setup(() => json({ status: false, data: 'token', message: '' }, 401), {
       getLanguage: () => 'en',

@@ -192,7 +192,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         : errorMessage(code, language);
     const fields = failureEnvelopeSchema.shape.fields.safeParse(body.fields);
     const issues: FieldIssue[] | undefined = fields.success ? fields.data : undefined;
-    return new ApiError(code, message, httpStatus, issues);
+    const retryAfter = body.retryAfterSeconds;
+    const retryAfterSeconds =
+      typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0
+        ? retryAfter
+        : undefined;
+    return new ApiError(code, message, httpStatus, issues, retryAfterSeconds);
   }
 
   function url(path: string): string {

@@ -12,13 +12,22 @@ export class ApiError extends Error {
   readonly code: string;
   readonly httpStatus: number;
   readonly fields: FieldIssue[] | undefined;
+  /** For a temporary refusal (rate limit, lock): seconds until trying again makes sense. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: string, message: string, httpStatus: number, fields?: FieldIssue[]) {
+  constructor(
+    code: string,
+    message: string,
+    httpStatus: number,
+    fields?: FieldIssue[],
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.httpStatus = httpStatus;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get isInvalidSession(): boolean {

@@ -144,9 +144,13 @@ export class AuthService {
     }
   }
 
-  async #checkCaptcha(caller: Caller, key: string, code: string): Promise<void> {
-    if (caller.brand.config.settings.registration.captcha)
-      await this.#deps.captcha.verify(key, code);
+  async #checkCaptcha(
+    caller: Caller,
+    key: string | undefined,
+    code: string | undefined,
+  ): Promise<void> {
+    if (!caller.brand.config.settings.registration.captcha) return;
+    await this.#deps.captcha.verify(key ?? '', code ?? '');
   }
 
   async #startSession(
@@ -170,8 +174,8 @@ export class AuthService {
       username: string;
       password: string;
       confirmPassword: string;
-      key: string;
-      code: string;
+      key?: string | undefined;
+      code?: string | undefined;
       areaCode?: string | undefined;
       phone?: string | undefined;
       phoneCode?: string | undefined;
@@ -293,7 +297,12 @@ export class AuthService {
 
   async login(
     caller: Caller,
-    body: { username: string; password: string; key: string; code: string },
+    body: {
+      username: string;
+      password: string;
+      key?: string | undefined;
+      code?: string | undefined;
+    },
   ): Promise<{ token: string; info: MemberInfo }> {
     const { db, rsa } = this.#deps;
     const brandCode = caller.brand.config.code;

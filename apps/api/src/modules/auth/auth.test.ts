@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REGISTRATION_SETTINGS } from '@lobby/contracts';
+import { insertBrandIfAbsent } from '../brand/brand.repository.ts';
+import { DEMO_BRANDS } from '../brand/brand.seed.ts';
 import { errorMessage } from '@lobby/i18n';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { encryptFor, get, post, publicKeyOf, uniqueUsername } from '../../test/members.ts';
@@ -252,6 +256,48 @@ describe('production', () => {
 });
 
 describe('registration settings per brand', () => {
+  it('takes register and login without a captcha on a brand that turned it off', async () => {
+    const code = `nocap${randomUUID().replaceAll('-', '').slice(0, 6)}`;
+    const template = DEMO_BRANDS[0];
+    if (!template) throw new Error('no demo brand');
+    const settings = template.row.settings;
+    await insertBrandIfAbsent(
+      harness.database.db,
+      {
+        ...template.row,
+        code,
+        isDefault: false,
+        settings: {
+          ...settings,
+          registration: { ...DEFAULT_REGISTRATION_SETTINGS, captcha: false },
+        },
+      },
+      [`${code}.lobby.test`],
+    );
+    await harness.app.brands.load();
+    const host = `${code}.lobby.test`;
+    const username = uniqueUsername('nocap');
+    const registered = await post(
+      harness.app,
+      '/api/f/v1/member/register',
+      { username, password: enc(PASSWORD), confirmPassword: enc(PASSWORD) },
+      { host },
+    );
+    expect(registered.body.status).toBe(true);
+    const loggedIn = await post(
+      harness.app,
+      '/api/f/v1/member/login/mpe',
+      { username, password: enc(PASSWORD) },
+      { host },
+    );
+    expect(loggedIn.body.status).toBe(true);
+    // Where the captcha is on, leaving it out is refused.
+    expect(
+      (await post(harness.app, '/api/f/v1/member/login/mpe', { username, password: enc(PASSWORD) }))
+        .body.data,
+    ).toBe('captcha_wrong');
+  });
+
   it('serves the public key and what registration asks for', async () => {
     const answer = await get(harness.app, '/api/f/v1/member/preInfo', {
       host: 'longteng.lobby.test',

@@ -1,9 +1,23 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { useBrand } from '../brand-context.tsx';
+import { useMember } from '../session-store.ts';
 
 export const DEFAULT_AVATAR = '/images/avatars/avatar-1.svg';
+
+/** The member's avatar (`qq` of member info), else the brand's, else the default picture. */
+export function useAvatarUrl(): string {
+  const brand = useBrand();
+  const member = useMember();
+  return member?.qq || brand.avatarUrl || DEFAULT_AVATAR;
+}
+
+/** Navigation state for a link to /login: come back to this screen afterwards. */
+export function useReturnHere(): { from: string } {
+  const { pathname, search } = useLocation();
+  return { from: `${pathname}${search}` };
+}
 
 export function BrandLink({ to = '/home' }: { to?: string }) {
   const brand = useBrand();
@@ -20,9 +34,10 @@ export function BrandLink({ to = '/home' }: { to?: string }) {
 
 export function GuestActions({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   const { t } = useTranslation('web');
+  const returnHere = useReturnHere();
   return (
     <div className="guest-actions">
-      <Link className={`btn btn--ghost btn--${size}`} to="/login">
+      <Link className={`btn btn--ghost btn--${size}`} to="/login" state={returnHere}>
         {t('header.login')}
       </Link>
       <Link className={`btn btn--primary btn--${size}`} to="/register">

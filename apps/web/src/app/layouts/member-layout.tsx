@@ -1,27 +1,40 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoginRequired } from '../../components/ui/login-required.tsx';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { useBrand } from '../brand-context.tsx';
+import { useMemberSession } from '../member-session.ts';
 import { MEMBER_MENU } from '../navigation.ts';
-import { useIsLoggedIn } from '../session-store.ts';
-import { DEFAULT_AVATAR } from './header-parts.tsx';
+import { useMember, useSession } from '../session-store.ts';
+import { useAvatarUrl } from './header-parts.tsx';
 
 /** The member centre: a side menu (chips at phone width) beside the member's screen. */
 export function MemberLayout() {
   const { t } = useTranslation('web');
   const brand = useBrand();
-  const loggedIn = useIsLoggedIn();
+  const isLogin = useSession((state) => state.isLogin);
+  const member = useMember();
+  const avatarUrl = useAvatarUrl();
+  const session = useMemberSession();
+  const { pathname } = useLocation();
+  const loggedIn = isLogin === true;
+
+  // Moving between member screens refreshes member info, at most once per 30 s window.
+  useEffect(() => {
+    if (loggedIn) void session.refresh();
+  }, [loggedIn, pathname, session]);
+
   return (
     <div className="container member-layout">
       <aside className="member-side">
         <div className="member-card">
-          <img className="avatar avatar--lg" src={brand.avatarUrl || DEFAULT_AVATAR} alt="" />
+          <img className="avatar avatar--lg" src={avatarUrl} alt="" />
           <div className="member-card__who">
             <p className="member-card__name">
-              {loggedIn ? t('member.card.member') : t('member.card.guest')}
+              {member ? member.username : t('member.card.guest')}
+              {member ? <span className="vip-badge">VIP{member.vipLevel}</span> : null}
             </p>
             <p className="member-card__hint">
               {loggedIn ? t('member.card.memberHint') : t('member.card.guestHint')}
@@ -33,6 +46,7 @@ export function MemberLayout() {
               {brand.currencySymbol ?? (
                 <img src={brand.currencyIconUrl || '/images/currency/coin-1.svg'} alt="" />
               )}
+              {/* The balance arrives with the wallet issue (GET member/balance). */}
               <span>--</span>
             </strong>
           </div>
@@ -63,8 +77,11 @@ export function MemberLayout() {
           <Suspense fallback={<ScreenFallback />}>
             <Outlet />
           </Suspense>
-        ) : (
+        ) : isLogin === false ? (
           <LoginRequired />
+        ) : (
+          // A stored token is being checked.
+          <ScreenFallback />
         )}
       </section>
     </div>

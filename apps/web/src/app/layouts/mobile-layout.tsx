@@ -5,15 +5,17 @@ import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { useBrand } from '../brand-context.tsx';
 import { MOBILE_SITE_TABS } from '../navigation.ts';
-import { useIsLoggedIn } from '../session-store.ts';
-import { DEFAULT_AVATAR } from './header-parts.tsx';
+import { useSession } from '../session-store.ts';
+import { useAvatarUrl, useReturnHere } from './header-parts.tsx';
 import { TabBar } from './tab-bar.tsx';
 
 /** The mobile site (/app): its own top bar and bottom tabs, one column. */
 export function MobileLayout() {
   const { t } = useTranslation('web');
   const brand = useBrand();
-  const loggedIn = useIsLoggedIn();
+  const isLogin = useSession((state) => state.isLogin);
+  const avatarUrl = useAvatarUrl();
+  const returnHere = useReturnHere();
   return (
     <div className="mobile-site">
       <header className="mobile-topbar">
@@ -21,20 +23,20 @@ export function MobileLayout() {
           <BrandMark name={brand.siteName} size={32} />
           <span>{brand.siteName}</span>
         </Link>
-        {loggedIn ? (
+        {isLogin === true ? (
           <Link to="/user" className="mobile-topbar__member" aria-label={t('nav.member')}>
-            <img className="avatar avatar--sm" src={brand.avatarUrl || DEFAULT_AVATAR} alt="" />
+            <img className="avatar avatar--sm" src={avatarUrl} alt="" />
           </Link>
-        ) : (
+        ) : isLogin === false ? (
           <div className="mobile-topbar__actions">
-            <Link className="btn btn--ghost btn--xs" to="/login">
+            <Link className="btn btn--ghost btn--xs" to="/login" state={returnHere}>
               {t('header.login')}
             </Link>
             <Link className="btn btn--primary btn--xs" to="/register">
               {t('header.register')}
             </Link>
           </div>
-        )}
+        ) : null}
       </header>
       <main className="mobile-main">
         <Suspense fallback={<ScreenFallback />}>

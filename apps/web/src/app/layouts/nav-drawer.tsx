@@ -3,14 +3,18 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
 import { MAIN_NAV } from '../navigation.ts';
-import { useIsLoggedIn } from '../session-store.ts';
+import { useLogout } from '../session-actions.ts';
+import { useIsLoggedIn, useMember } from '../session-store.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { BrandLink, GuestActions } from './header-parts.tsx';
+import { BrandLink, GuestActions, useAvatarUrl } from './header-parts.tsx';
 
 /** The phone-width menu: every destination of the header, one tap away. */
 export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('web');
   const loggedIn = useIsLoggedIn();
+  const member = useMember();
+  const avatarUrl = useAvatarUrl();
+  const logout = useLogout();
 
   useEffect(() => {
     if (!open) return undefined;
@@ -41,9 +45,19 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           </button>
         </div>
         {loggedIn ? (
-          <Link className="btn btn--primary btn--block" to="/finance/deposit" onClick={onClose}>
-            {t('header.deposit')}
-          </Link>
+          <>
+            <Link className="drawer__member" to="/user/personal" onClick={onClose}>
+              <img className="avatar avatar--lg" src={avatarUrl} alt="" />
+              <span>
+                <strong>{member?.username}</strong>
+                <small>{t('member.menu.personal')}</small>
+              </span>
+              <Icon name="chevronRight" size={16} className="drawer__chevron" />
+            </Link>
+            <Link className="btn btn--primary btn--block" to="/finance/deposit" onClick={onClose}>
+              {t('header.deposit')}
+            </Link>
+          </>
         ) : (
           <div onClick={onClose}>
             <GuestActions size="md" />
@@ -76,6 +90,19 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
             <Icon name="headset" size={20} />
             {t('nav.service')}
           </Link>
+          {loggedIn ? (
+            <button
+              type="button"
+              className="drawer__link"
+              onClick={() => {
+                onClose();
+                void logout();
+              }}
+            >
+              <Icon name="logout" size={20} />
+              {t('header.logout')}
+            </button>
+          ) : null}
         </nav>
         <div className="drawer__language">
           <p className="drawer__label">{t('nav.language')}</p>

@@ -2,17 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useBrand } from '../brand-context.tsx';
 import { MAIN_NAV } from '../navigation.ts';
 import { useLogout } from '../session-actions.ts';
-import { useIsLoggedIn } from '../session-store.ts';
+import { useMember, useSession } from '../session-store.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { BrandLink, DEFAULT_AVATAR, GuestActions } from './header-parts.tsx';
+import { BrandLink, GuestActions, useAvatarUrl } from './header-parts.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 
 function MemberMenu() {
   const { t } = useTranslation('web');
-  const brand = useBrand();
+  const member = useMember();
+  const avatarUrl = useAvatarUrl();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -38,9 +38,11 @@ function MemberMenu() {
 
   const links = [
     { to: '/user', icon: 'grid', label: t('member.menu.overview') },
+    { to: '/user/personal', icon: 'user', label: t('member.menu.personal') },
     { to: '/finance/deposit', icon: 'deposit', label: t('member.menu.deposit') },
     { to: '/finance/withdraw', icon: 'withdraw', label: t('member.menu.withdraw') },
     { to: '/user/betRecord', icon: 'record', label: t('member.menu.betRecord') },
+    { to: '/user/transRecord', icon: 'coin', label: t('member.menu.transRecord') },
     { to: '/user/message', icon: 'message', label: t('member.menu.message') },
   ] as const;
 
@@ -54,10 +56,11 @@ function MemberMenu() {
         className="member-menu__trigger"
         aria-expanded={open}
         aria-haspopup="menu"
+        aria-label={t('header.memberMenu', { username: member?.username ?? '' })}
         onClick={() => setOpen((value) => !value)}
       >
-        <img className="avatar avatar--sm" src={brand.avatarUrl || DEFAULT_AVATAR} alt="" />
-        <span className="member-menu__label">{t('header.myAccount')}</span>
+        <img className="avatar avatar--sm member-menu__avatar" src={avatarUrl} alt="" />
+        <span className="member-menu__label">{member?.username ?? t('header.myAccount')}</span>
         <Icon name="chevronDown" size={14} />
       </button>
       {open ? (
@@ -74,7 +77,15 @@ function MemberMenu() {
               {link.label}
             </Link>
           ))}
-          <button type="button" role="menuitem" className="member-menu__item" onClick={logout}>
+          <button
+            type="button"
+            role="menuitem"
+            className="member-menu__item"
+            onClick={() => {
+              setOpen(false);
+              void logout();
+            }}
+          >
             <Icon name="logout" size={18} />
             {t('header.logout')}
           </button>
@@ -86,7 +97,7 @@ function MemberMenu() {
 
 export function SiteHeader() {
   const { t } = useTranslation('web');
-  const loggedIn = useIsLoggedIn();
+  const isLogin = useSession((state) => state.isLogin);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
@@ -139,7 +150,16 @@ export function SiteHeader() {
               </NavLink>
             ))}
           </nav>
-          <div className="mainbar__actions">{loggedIn ? <MemberMenu /> : <GuestActions />}</div>
+          <div className="mainbar__actions">
+            {isLogin === true ? (
+              <MemberMenu />
+            ) : isLogin === false ? (
+              <GuestActions />
+            ) : (
+              // A stored token is being checked: neither guest buttons nor a member yet.
+              <span className="mainbar__pending skeleton" aria-hidden="true" />
+            )}
+          </div>
         </div>
       </div>
       <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />

@@ -2,27 +2,46 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from './icon.tsx';
 
-/** A labelled form row; the control gets the generated id. */
+/** Attributes that tie a control to its field's hint or error text. */
+export type FieldDescription = { 'aria-describedby'?: string };
+
+/**
+ * A labelled form row; the control gets the generated id and the id of the text below it.
+ * An error replaces the hint while there is one.
+ */
 export function Field({
   label,
   hint,
+  error,
   children,
   required = false,
 }: {
   label: string;
-  hint?: string;
+  hint?: ReactNode;
+  error?: string;
   required?: boolean;
-  children: (id: string) => ReactNode;
+  children: (id: string, description: FieldDescription) => ReactNode;
 }) {
   const id = useId();
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
   return (
-    <div className="field">
+    <div className={error ? 'field is-invalid' : 'field'}>
       <label className="field__label" htmlFor={id}>
         {label}
         {required ? <span className="field__required">*</span> : null}
       </label>
-      {children(id)}
-      {hint ? <p className="field__hint">{hint}</p> : null}
+      {children(id, note ? { 'aria-describedby': noteId } : {})}
+      {error ? (
+        <p className="field__error" id={noteId} aria-live="polite">
+          <Icon name="info" size={14} />
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field__hint" id={noteId}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -65,24 +84,31 @@ export function PasswordInput(props: Omit<InputProps, 'type' | 'suffix'>) {
 
 export function SelectInput({
   id,
+  name,
   value,
   onChange,
   options,
   disabled,
+  label,
 }: {
   id?: string;
+  name?: string;
   value: string;
   onChange?: (value: string) => void;
   options: readonly { value: string; label: string }[];
   disabled?: boolean;
+  /** Accessible name when no <label> points at the select. */
+  label?: string;
 }) {
   return (
     <div className="input input--select">
       <select
         id={id}
+        name={name}
         className="input__control"
         value={value}
         disabled={disabled}
+        aria-label={label}
         onChange={(event) => onChange?.(event.target.value)}
       >
         {options.map((option) => (
@@ -92,6 +118,22 @@ export function SelectInput({
         ))}
       </select>
       <Icon name="chevronDown" size={16} className="input__chevron" />
+    </div>
+  );
+}
+
+/** The outcome of a submit: the server's refusal or a success, above the submit button. */
+export function FormAlert({
+  tone = 'error',
+  children,
+}: {
+  tone?: 'error' | 'success';
+  children: ReactNode;
+}) {
+  return (
+    <div className={`form-alert form-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      <Icon name={tone === 'error' ? 'info' : 'check'} size={18} />
+      <div className="form-alert__text">{children}</div>
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 
 /** What a guest sees on a member-only screen. */
 export function LoginRequired() {
   const { t } = useTranslation('web');
+  const { pathname, search } = useLocation();
   return (
     <section className="login-required panel" aria-labelledby="login-required-title">
       <span className="login-required__badge">
@@ -15,7 +16,7 @@ export function LoginRequired() {
       </h2>
       <p className="login-required__body">{t('loginRequired.body')}</p>
       <div className="login-required__actions">
-        <Link className="btn btn--primary" to="/login">
+        <Link className="btn btn--primary" to="/login" state={{ from: `${pathname}${search}` }}>
           {t('header.login')}
         </Link>
         <Link className="btn btn--ghost" to="/register">

@@ -1,21 +1,29 @@
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/brand-context.tsx';
-import { DEFAULT_AVATAR } from '../../app/layouts/header-parts.tsx';
+import type { MemberInfo } from '@lobby/contracts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { useAvatarUrl } from '../../app/layouts/header-parts.tsx';
+import { useMember } from '../../app/session-store.ts';
+import { FormAlert } from '../../components/ui/form.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
-import { PageHeader, Panel, PendingNote } from '../../components/ui/page.tsx';
+import { PageHeader, Panel } from '../../components/ui/page.tsx';
+import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { useWithdrawPasswordConfig } from './api/withdraw-password-config.ts';
+import { AvatarPicker } from './avatar-picker.tsx';
+import { BindContactForm } from './bind-contact-form.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { RealNameForm } from './real-name-form.tsx';
+import { WithdrawPasswordForm } from './withdraw-password-form.tsx';
 
-const PROFILE_FIELDS = ['username', 'realName', 'phone', 'email', 'registeredAt'] as const;
-const SECURITY_ITEMS: readonly { key: string; icon: IconName }[] = [
-  { key: 'loginPassword', icon: 'lock' },
-  { key: 'withdrawPassword', icon: 'shield' },
-  { key: 'phone', icon: 'download' },
-  { key: 'email', icon: 'message' },
-];
+type SecurityKey = 'loginPassword' | 'withdrawPassword' | 'phone' | 'email' | 'realName';
 
-/** /user/personal: profile and account security. */
+/** /user/personal: the member's profile and account security. */
 export function PersonalPage() {
   const { t } = useTranslation('web');
-  const brand = useBrand();
+  const member = useMember();
+  const avatarUrl = useAvatarUrl();
+  if (!member) return <ScreenFallback />;
   return (
     <div className="page">
       <PageHeader
@@ -25,41 +33,234 @@ export function PersonalPage() {
       />
       <Panel title={t('account.personal.profile')} icon="user">
         <div className="profile">
-          <div className="profile__avatar">
-            <img className="avatar avatar--xl" src={brand.avatarUrl || DEFAULT_AVATAR} alt="" />
-            <button type="button" className="btn btn--ghost btn--xs" disabled>
-              {t('account.personal.changeAvatar')}
-            </button>
-          </div>
-          <dl className="detail-list profile__details">
-            {PROFILE_FIELDS.map((field) => (
-              <div key={field} className="detail-list__row">
-                <dt>{t(`account.personal.fields.${field}`)}</dt>
-                <dd>--</dd>
-              </div>
-            ))}
-          </dl>
+          <AvatarPicker currentUrl={avatarUrl} />
+          <ProfileDetails member={member} />
         </div>
       </Panel>
       <Panel title={t('account.personal.security')} icon="shield">
-        <ul className="security-list">
-          {SECURITY_ITEMS.map((item) => (
-            <li key={item.key} className="security-list__item">
-              <span className="security-list__icon">
-                <Icon name={item.icon} size={20} />
-              </span>
-              <span className="security-list__text">
-                <strong>{t(`account.personal.securityItems.${item.key}.title`)}</strong>
-                <small>{t(`account.personal.securityItems.${item.key}.body`)}</small>
-              </span>
-              <button type="button" className="btn btn--ghost btn--sm" disabled>
-                {t(`account.personal.securityItems.${item.key}.action`)}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <PendingNote>{t('account.personal.pending')}</PendingNote>
+        <SecurityList member={member} />
       </Panel>
     </div>
+  );
+}
+
+function ProfileDetails({ member }: { member: MemberInfo }) {
+  const { t, i18n } = useTranslation('web');
+  const language = currentLanguage(i18n);
+  const notSet = <span className="muted">{t('account.personal.notSet')}</span>;
+  const when = (value: string | null) => (value ? formatDateTime(value, language) || value : null);
+  const rows: { key: string; value: ReactNode }[] = [
+    { key: 'username', value: member.username },
+    { key: 'vipLevel', value: <span className="vip-badge">VIP{member.vipLevel}</span> },
+    { key: 'realName', value: member.realName || notSet },
+    {
+      key: 'phone',
+      value: member.phone ? (
+        <Bound text={member.areaCode ? `+${member.areaCode} ${member.phone}` : member.phone} />
+      ) : (
+        notSet
+      ),
+    },
+    { key: 'email', value: member.email ? <Bound text={member.email} /> : notSet },
+    { key: 'lastLoginAt', value: when(member.lastLoginAt) ?? t('account.personal.firstLogin') },
+    { key: 'lastLoginIp', value: member.lastLoginIp ?? '--' },
+    { key: 'registeredAt', value: when(member.createdAt) ?? '--' },
+  ];
+  return (
+    <dl className="detail-list profile__details">
+      {rows.map((row) => (
+        <div key={row.key} className="detail-list__row" data-field={row.key}>
+          <dt>{t(`account.personal.fields.${row.key}`)}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Bound({ text }: { text: string }) {
+  const { t } = useTranslation('web');
+  return (
+    <span className="bound">
+      {text}
+      <span className="status-tag status-tag--ok">{t('account.personal.bound')}</span>
+    </span>
+  );
+}
+
+function SecurityList({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation('web');
+  const withdrawConfig = useWithdrawPasswordConfig();
+  const [open, setOpen] = useState<SecurityKey | null>(null);
+  const [done, setDone] = useState<{ key: SecurityKey; text: string } | null>(null);
+  const toggle = (key: SecurityKey) => {
+    setDone(null);
+    setOpen((current) => (current === key ? null : key));
+  };
+  const finish = (key: SecurityKey, text: string) => {
+    setOpen(null);
+    setDone({ key, text });
+  };
+  const config = withdrawConfig.data;
+
+  const item = (
+    key: SecurityKey,
+    icon: IconName,
+    state: { status: ReactNode; action?: string },
+    form: ReactNode,
+  ) => (
+    <SecurityItem
+      key={key}
+      itemKey={key}
+      icon={icon}
+      status={state.status}
+      action={state.action}
+      open={open === key}
+      onToggle={() => toggle(key)}
+      notice={done?.key === key ? done.text : null}
+    >
+      {form}
+    </SecurityItem>
+  );
+
+  return (
+    <ul className="security-list">
+      {item(
+        'loginPassword',
+        'lock',
+        { status: null, action: t('account.personal.actions.change') },
+        <ChangePasswordForm />,
+      )}
+      {config?.enable === false
+        ? null
+        : item(
+            'withdrawPassword',
+            'shield',
+            config
+              ? {
+                  status: (
+                    <StatusTag ok={config.isUsed}>
+                      {config.isUsed ? t('account.personal.set') : t('account.personal.notSet')}
+                    </StatusTag>
+                  ),
+                  action: config.isUsed
+                    ? t('account.personal.actions.change')
+                    : t('account.personal.actions.set'),
+                }
+              : { status: null },
+            config ? (
+              <WithdrawPasswordForm
+                isUsed={config.isUsed}
+                onSaved={() => finish('withdrawPassword', t('account.personal.setSuccess'))}
+              />
+            ) : null,
+          )}
+      {item(
+        'phone',
+        'phone',
+        member.phoneBound
+          ? { status: <StatusTag ok>{t('account.personal.bound')}</StatusTag> }
+          : {
+              status: <StatusTag ok={false}>{t('account.personal.unbound')}</StatusTag>,
+              action: t('account.personal.actions.bind'),
+            },
+        <BindContactForm
+          channel="phone"
+          onBound={() => finish('phone', t('account.personal.bindSuccess'))}
+        />,
+      )}
+      {item(
+        'email',
+        'mail',
+        member.emailBound
+          ? { status: <StatusTag ok>{t('account.personal.bound')}</StatusTag> }
+          : {
+              status: <StatusTag ok={false}>{t('account.personal.unbound')}</StatusTag>,
+              action: t('account.personal.actions.bind'),
+            },
+        <BindContactForm
+          channel="email"
+          onBound={() => finish('email', t('account.personal.bindSuccess'))}
+        />,
+      )}
+      {item(
+        'realName',
+        'idCard',
+        member.realNameSet
+          ? { status: <StatusTag ok>{t('account.personal.set')}</StatusTag> }
+          : {
+              status: <StatusTag ok={false}>{t('account.personal.notSet')}</StatusTag>,
+              action: t('account.personal.actions.set'),
+            },
+        <RealNameForm onSaved={() => finish('realName', t('account.personal.setSuccess'))} />,
+      )}
+    </ul>
+  );
+}
+
+function StatusTag({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return (
+    <span className={ok ? 'status-tag status-tag--ok' : 'status-tag status-tag--todo'}>
+      {children}
+    </span>
+  );
+}
+
+function SecurityItem({
+  itemKey,
+  icon,
+  status,
+  action,
+  open,
+  onToggle,
+  notice,
+  children,
+}: {
+  itemKey: SecurityKey;
+  icon: IconName;
+  status: ReactNode;
+  action: string | undefined;
+  open: boolean;
+  onToggle(): void;
+  notice: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('web');
+  const panelId = `security-${itemKey}`;
+  return (
+    <li
+      className={open ? 'security-list__item is-open' : 'security-list__item'}
+      data-item={itemKey}
+    >
+      <div className="security-list__row">
+        <span className="security-list__icon">
+          <Icon name={icon} size={20} />
+        </span>
+        <span className="security-list__text">
+          <strong>
+            {t(`account.personal.securityItems.${itemKey}.title`)}
+            {status}
+          </strong>
+          <small>{t(`account.personal.securityItems.${itemKey}.body`)}</small>
+        </span>
+        {action ? (
+          <button
+            type="button"
+            className={open ? 'btn btn--ghost btn--sm is-active' : 'btn btn--ghost btn--sm'}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={onToggle}
+          >
+            {open ? t('common.cancel') : action}
+          </button>
+        ) : null}
+      </div>
+      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {open ? (
+        <div className="security-list__panel" id={panelId}>
+          {children}
+        </div>
+      ) : null}
+    </li>
   );
 }

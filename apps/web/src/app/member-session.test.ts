@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_STATUS_UNKNOWN, REFRESH_THROTTLE_MS, type MemberInfo } from '@lobby/contracts';
+import { createMemberSession } from './member-session.ts';
+import { createSessionStore } from './session-store.ts';
+
+const member = (overrides: Partial<MemberInfo> = {}): MemberInfo => ({
+  username: 'player1',
+  qq: '/uploads/a.png',
+  realName: null,
+  areaCode: null,
+  phone: null,
+  email: null,
+  phoneBound: false,
+  emailBound: false,
+  realNameSet: false,
+  withdrawPasswordSet: false,
+  inviteCode: 'QK7A',
+  lastLoginAt: null,
+  lastLoginIp: null,
+  vipLevel: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function setup(options: { token?: boolean; load?: () => Promise<MemberInfo> } = {}) {
+  let clock = 1_000_000;
+  const store = createSessionStore();
+  const loadMember = vi.fn(options.load ?? (() => Promise.resolve(member())));
+  const dropMemberData = vi.fn();
+  const session = createMemberSession({
+    store,
+    loadMember,
+    hasToken: () => options.token ?? true,
+    dropMemberData,
+    now: () => clock,
+  });
+  return {
+    store,
+    session,
+    loadMember,
+    dropMemberData,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('member session start', () => {
+  it('makes a visitor without a token a guest at once, asking nothing', async () => {
+    const { store, session, loadMember } = setup({ token: false });
+    expect(store.getState().isLogin).toBe(LOGIN_STATUS_UNKNOWN);
+    await session.start();
+    expect(store.getState()).toMatchObject({ isLogin: false, member: null });
+    expect(loadMember).not.toHaveBeenCalled();
+  });
+
+  it('asks the server about a stored token and logs the member in with the answer', async () => {
+    const { store, session, loadMember } = setup();
+    await session.start();
+    expect(loadMember).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ isLogin: true, member: { username: 'player1' } });
+  });
+
+  it('leaves a guest when the check fails, logging only a warning', async () => {
+    const { store, session } = setup({ load: () => Promise.reject(new Error('offline')) });
+    await session.start();
+    expect(store.getState()).toMatchObject({ isLogin: false, member: null });
+    expect(console.warn).toHaveBeenCalled();
+  });
+});
+
+describe('member info refresh', () => {
+  it('refreshes at most once per 30 s window unless forced', async () => {
+    const { store, session, loadMember, advance } = setup();
+    await session.start();
+    loadMember.mockResolvedValue(member({ vipLevel: 3 }));
+
+    await session.refresh();
+    expect(loadMember).toHaveBeenCalledTimes(1);
+    advance(REFRESH_THROTTLE_MS - 1);
+    await session.refresh();
+    expect(loadMember).toHaveBeenCalledTimes(1);
+
+    await session.refresh({ force: true });
+    expect(loadMember).toHaveBeenCalledTimes(2);
+    expect(store.getState().member?.vipLevel).toBe(3);
+
+    advance(REFRESH_THROTTLE_MS);
+    await session.refresh();
+    expect(loadMember).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps what it shows when a refresh fails', async () => {
+    const { store, session, loadMember } = setup();
+    await session.start();
+    loadMember.mockRejectedValue(new Error('timeout'));
+    await session.refresh({ force: true });
+    expect(store.getState()).toMatchObject({ isLogin: true, member: { username: 'player1' } });
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('asks nothing for a guest', async () => {
+    const { session, loadMember } = setup({ token: false });
+    await session.start();
+    await session.refresh({ force: true });
+    expect(loadMember).not.toHaveBeenCalled();
+  });
+});
+
+describe('sign in and clear', () => {
+  it('signs in with the login answer and starts a fresh refresh window', async () => {
+    const { store, session, loadMember } = setup({ token: false });
+    await session.start();
+    session.signIn(member({ username: 'newcomer' }));
+    expect(store.getState()).toMatchObject({ isLogin: true, member: { username: 'newcomer' } });
+    await session.refresh();
+    expect(loadMember).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears member info, the member data and the refresh window', async () => {
+    const { store, session, loadMember, dropMemberData } = setup();
+    await session.start();
+    store.selectGame({ gameid: 'g1', platform: '7', startGame: true });
+    session.clear();
+    expect(store.getState()).toEqual({
+      isLogin: false,
+      member: null,
+      game: { gameid: '', platform: '', startGame: false },
+    });
+    expect(dropMemberData).toHaveBeenCalledTimes(1);
+    // A new member's first refresh is not held back by the previous member's window.
+    session.signIn(member({ username: 'other' }));
+    await session.refresh();
+    expect(loadMember).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops a late answer about the member who has left', async () => {
+    let answer: (value: MemberInfo) => void = () => undefined;
+    const { store, session, loadMember } = setup();
+    await session.start();
+    loadMember.mockImplementation(
+      () =>
+        new Promise<MemberInfo>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const refreshing = session.refresh({ force: true });
+    session.clear();
+    session.signIn(member({ username: 'second' }));
+    answer(member({ username: 'first' }));
+    await refreshing;
+    expect(store.getState().member?.username).toBe('second');
+  });
+});

@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { forgetPasswordEndpoint } from '@lobby/contracts';
+import { useApiClient } from '../../../app/api-context.tsx';
+import type { BodyOf } from '../../../lib/endpoint-types.ts';
+import { useEncryptPasswords } from './pre-info.ts';
+import type { CodeTarget } from './send-code.ts';
+
+export type ForgetPasswordInput = {
+  username: string;
+  target: CodeTarget;
+  /** The code sent to the bound phone or e-mail. */
+  code: string;
+  password: string;
+  confirmPassword: string;
+};
+
+/** POST /api/findmed/v1/member/forgetpassword: a new password, proven by a code. */
+export function useForgetPassword() {
+  const api = useApiClient();
+  const encrypt = useEncryptPasswords();
+  return useMutation({
+    mutationFn: async (input: ForgetPasswordInput) => {
+      const passwords = await encrypt({
+        password: input.password,
+        confirmPassword: input.confirmPassword,
+      });
+      const proof =
+        input.target.channel === 'phone'
+          ? {
+              areaCode: input.target.areaCode.trim(),
+              phone: input.target.phone.trim(),
+              phoneCode: input.code.trim(),
+            }
+          : { email: input.target.email.trim(), mailCode: input.code.trim() };
+      const body: BodyOf<typeof forgetPasswordEndpoint> = {
+        username: input.username.trim(),
+        ...proof,
+        ...passwords,
+      };
+      return api.post(forgetPasswordEndpoint.path, {
+        body,
+        schema: forgetPasswordEndpoint.response,
+      });
+    },
+  });
+}
