@@ -90,6 +90,27 @@ export const brandPublicSettingsSchema = z.object({
   registration: registrationSettingsSchema.default(DEFAULT_REGISTRATION_SETTINGS),
   /** Whether members set a withdrawal password before adding payout accounts or withdrawing. */
   withdrawPasswordEnabled: z.boolean().default(true),
+  /** Cashier rules; amounts in minor units of the brand's currency. */
+  wallet: z
+    .object({
+      /** Turnover a deposit adds to the withdrawal condition, in percent of it (100 = 1x). */
+      turnoverMultiplierPercent: z.number().int().min(0).max(10_000),
+      withdrawMinMinor: z.number().int().min(1),
+      withdrawMaxMinor: z.number().int().min(1),
+      withdrawDailyCount: z.number().int().min(1).max(100),
+      maxBankCards: z.number().int().min(0).max(20),
+      maxAlipayAccounts: z.number().int().min(0).max(20),
+      maxCoinAddresses: z.number().int().min(0).max(20),
+    })
+    .default({
+      turnoverMultiplierPercent: 100,
+      withdrawMinMinor: 10_000,
+      withdrawMaxMinor: 5_000_000,
+      withdrawDailyCount: 5,
+      maxBankCards: 5,
+      maxAlipayAccounts: 2,
+      maxCoinAddresses: 3,
+    }),
   /** App download addresses, when the brand has apps. */
   appDownload: z.object({ ios: z.string().max(512), android: z.string().max(512) }),
 });

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { CurrencyCode } from '@lobby/money';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { appError } from '../../lib/app-error.ts';
 import { LEDGER_ERRORS } from './ledger.errors.ts';
 import {
@@ -106,7 +106,15 @@ export class LedgerService {
     this.#db = db;
   }
 
-  async post(input: PostInput): Promise<PostResult> {
+  /**
+   * Posts an entry. `alongside` runs in the same transaction after the postings of a new entry
+   * (not on a replay): an order's status, a turnover requirement, anything that must change
+   * with the money or not at all. If it throws, nothing is posted.
+   */
+  async post(
+    input: PostInput,
+    alongside?: (transaction: Transaction, entryId: bigint) => Promise<void>,
+  ): Promise<PostResult> {
     assertBalancedLines(input.lines);
     const hash = requestHash(input);
     return this.#db.transaction(async (transaction) => {
@@ -160,6 +168,7 @@ export class LedgerService {
         transaction,
         legs.map((leg) => ({ entryId, ...leg })),
       );
+      await alongside?.(transaction, entryId);
       return {
         entryId,
         replayed: false,

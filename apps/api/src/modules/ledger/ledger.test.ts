@@ -129,6 +129,24 @@ describe('ledger', () => {
     expect((await ledger.balances(BRAND, member, 'CNY')).walletMinor).toBe(700n);
   });
 
+  it('runs work alongside a new entry in its transaction: if that fails, nothing is posted', async () => {
+    const member = await newMember();
+    const input = deposit(member, 900n);
+    let ran = 0;
+    await expect(
+      ledger.post(input, async () => {
+        ran++;
+        throw new Error('order update failed');
+      }),
+    ).rejects.toThrow('order update failed');
+    expect((await ledger.balances(BRAND, member, 'CNY')).walletMinor).toBe(0n);
+    await ledger.post(input, async () => void ran++);
+    await ledger.post(input, async () => void ran++);
+    // Once for the failed try, once for the posting; a replay runs nothing.
+    expect(ran).toBe(2);
+    expect((await ledger.balances(BRAND, member, 'CNY')).walletMinor).toBe(900n);
+  });
+
   it('replays concurrent requests with one key exactly once', async () => {
     const member = await newMember();
     const input = deposit(member, 300n);
