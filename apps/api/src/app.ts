@@ -20,7 +20,18 @@ import { AUTH_RATE_LIMITS, AuthService, type AuthRateLimits } from './modules/au
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { depositAdminRoutes } from './modules/deposit/deposit-admin.routes.ts';
+import { depositRoutes } from './modules/deposit/deposit.routes.ts';
+import { DepositService } from './modules/deposit/deposit.service.ts';
+import { depositSandboxRoutes } from './modules/deposit/sandbox.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
+import { payoutRoutes } from './modules/payout/payout.routes.ts';
+import { PayoutService } from './modules/payout/payout.service.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { RecordsService } from './modules/records/records.service.ts';
+import { AdjustmentService } from './modules/withdrawal/adjustment.service.ts';
+import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
+import { WithdrawalService } from './modules/withdrawal/withdrawal.service.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { OperatorService } from './modules/operator/operator.service.ts';
 import { operatorAuthPlugin } from './plugins/operator-auth.ts';
@@ -177,6 +188,29 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(memberRoutes, { members });
   await app.register(walletRoutes, { wallet: new WalletService(ledger) });
   await app.register(operatorRoutes, { operators, ledger });
+  const deposits = new DepositService({ db: dependencies.database.db, ledger });
+  await app.register(depositRoutes, { deposits });
+  await app.register(depositAdminRoutes, { deposits, operators });
+  await app.register(depositSandboxRoutes, {
+    deposits,
+    production: dependencies.production ?? false,
+  });
+  const payouts = new PayoutService({ db: dependencies.database.db });
+  await app.register(payoutRoutes, { payouts });
+  await app.register(withdrawalRoutes, {
+    withdrawals: new WithdrawalService({
+      db: dependencies.database.db,
+      ledger,
+      payouts,
+      operators,
+      rsa,
+      cache: dependencies.cache,
+    }),
+    adjustments: new AdjustmentService({ db: dependencies.database.db, ledger, operators }),
+  });
+  await app.register(recordsRoutes, {
+    records: new RecordsService({ db: dependencies.database.db }),
+  });
   await app.register(phoneAreaRoutes);
   await app.register(uploadRoutes, {
     db: dependencies.database.db,

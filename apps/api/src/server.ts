@@ -9,6 +9,7 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.service.ts';
 import { seedDemoBrands } from './modules/brand/brand.service.ts';
+import { seedDepositChannels } from './modules/deposit/deposit.seed.ts';
 import { OperatorService } from './modules/operator/operator.service.ts';
 import { RsaKeys } from './modules/rsa/rsa.service.ts';
 
@@ -46,6 +47,9 @@ if (config.adminPassword) {
 if (config.seedDemo) {
   const seeded = await seedDemoBrands(database.db);
   if (seeded > 0) logger.info({ brands: seeded }, 'demo data seeded');
+  // Demo channels (an invented receiving card, the sandbox gateway) only with the demo data.
+  const channels = await seedDepositChannels(database.db);
+  if (channels > 0) logger.info({ channels }, 'demo deposit channels seeded');
 }
 
 const defaultDist = resolve(import.meta.dirname, '../../web/dist');

@@ -11,3 +11,5 @@ export * from './telemetry.ts';
 export * from './member.ts';
 export * from './wallet.ts';
 export * from './admin.ts';
+export * from './deposit.ts';
+export * from './withdrawal.ts';

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminConfirmDepositEndpoint,
+  adminDepositsEndpoint,
+  adminRejectDepositEndpoint,
+} from '@lobby/contracts';
+import { envelopeResponses, ok } from '../../lib/envelope.ts';
+import { operatorOf } from '../operator/operator.routes.ts';
+import type { OperatorService } from '../operator/operator.service.ts';
+import type { DepositService } from './deposit.service.ts';
+
+const operatorOnly = { access: 'operator' as const };
+
+/** The back office's deposit queue and decisions; every decision goes in the action log. */
+export async function depositAdminRoutes(
+  app: FastifyInstance,
+  options: { deposits: DepositService; operators: OperatorService },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { deposits, operators } = options;
+
+  routes.get(
+    adminDepositsEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags: ['operator'],
+        summary: 'Deposit orders, newest first, by status and brand',
+        querystring: adminDepositsEndpoint.query,
+        response: envelopeResponses(adminDepositsEndpoint.response),
+      },
+    },
+    async (request) => ok(await deposits.operatorOrders(request.query)),
+  );
+
+  routes.post(
+    adminConfirmDepositEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags: ['operator'],
+        summary: 'Confirm a deposit: the member is credited once, however often this is sent',
+        params: adminConfirmDepositEndpoint.params,
+        body: adminConfirmDepositEndpoint.body,
+        response: envelopeResponses(adminConfirmDepositEndpoint.response),
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const reason = request.body?.reason || undefined;
+      const { order, replayed } = await deposits.confirm(
+        request.params.orderNo,
+        {
+          actor: { type: 'operator', id: String(operator.operatorId) },
+          decidedBy: `operator:${operator.username}`,
+        },
+        { reason },
+      );
+      await operators.record(operator, {
+        action: 'deposit_confirm',
+        brandCode: order.brandCode,
+        targetType: 'deposit_order',
+        targetId: order.orderNo,
+        ...(reason === undefined ? {} : { reason }),
+        details: { amountMinor: String(order.amountMinor), currency: order.currency, replayed },
+        ip: request.ip,
+      });
+      return ok(await deposits.adminView(order));
+    },
+  );
+
+  routes.post(
+    adminRejectDepositEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags: ['operator'],
+        summary: 'Reject an open deposit; no money moves',
+        params: adminRejectDepositEndpoint.params,
+        body: adminRejectDepositEndpoint.body,
+        response: envelopeResponses(adminRejectDepositEndpoint.response),
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const order = await deposits.reject(
+        request.params.orderNo,
+        `operator:${operator.username}`,
+        request.body.reason,
+      );
+      await operators.record(operator, {
+        action: 'deposit_reject',
+        brandCode: order.brandCode,
+        targetType: 'deposit_order',
+        targetId: order.orderNo,
+        reason: request.body.reason,
+        details: { amountMinor: String(order.amountMinor), currency: order.currency },
+        ip: request.ip,
+      });
+      return ok(await deposits.adminView(order));
+    },
+  );
+}
