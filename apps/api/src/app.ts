@@ -186,8 +186,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(captchaRoutes, { captchas });
   await app.register(authRoutes, { auth, rsa });
   await app.register(memberRoutes, { members });
-  await app.register(walletRoutes, { wallet: new WalletService(ledger) });
   await app.register(operatorRoutes, { operators, ledger });
+  await app.register(walletRoutes, {
+    wallet: new WalletService({ db: dependencies.database.db, ledger, operators }),
+  });
   const deposits = new DepositService({ db: dependencies.database.db, ledger });
   await app.register(depositRoutes, { deposits });
   await app.register(depositAdminRoutes, { deposits, operators });

@@ -98,6 +98,10 @@ async function start(): Promise<void> {
     // Loaded on demand with its schema: zod stays out of /home's first load.
     loadMember: () =>
       import('./features/member/api/member-info.ts').then((module) => module.fetchMemberInfo(api)),
+    loadBalance: () =>
+      import('./features/finance/api/member-balance.ts').then((module) =>
+        module.fetchMemberBalance(api),
+      ),
     hasToken: () => getToken() !== null,
     dropMemberData: () => queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY }),
   });

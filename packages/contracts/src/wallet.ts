@@ -13,6 +13,8 @@ export const memberBalanceSchema = z.object({
   platforms: decimalAmountSchema,
   /** All of the above. */
   total: decimalAmountSchema,
+  /** Valid bets still to place before a withdrawal (the turnover requirement of deposits). */
+  turnover: decimalAmountSchema,
 });
 export type MemberBalance = z.infer<typeof memberBalanceSchema>;
 
@@ -20,4 +22,15 @@ export const memberBalanceEndpoint = {
   method: 'GET',
   path: '/api/findmed/v1/member/balance',
   response: memberBalanceSchema,
+} as const;
+
+/** Operator: clear a member's outstanding turnover requirement, with the reason (recorded). */
+export const adminWaiveTurnoverEndpoint = {
+  method: 'POST',
+  path: '/admin/api/members/:username/turnover/waive',
+  body: z.object({
+    brand: z.string().min(2).max(16),
+    reason: z.string().trim().min(2).max(500),
+  }),
+  response: z.object({ waived: decimalAmountSchema }),
 } as const;

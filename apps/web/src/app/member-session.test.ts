@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_STATUS_UNKNOWN, REFRESH_THROTTLE_MS, type MemberInfo } from '@lobby/contracts';
+import {
+  LOGIN_STATUS_UNKNOWN,
+  REFRESH_THROTTLE_MS,
+  type MemberBalance,
+  type MemberInfo,
+} from '@lobby/contracts';
 import { createMemberSession } from './member-session.ts';
 import { createSessionStore } from './session-store.ts';
 
@@ -22,14 +27,24 @@ const member = (overrides: Partial<MemberInfo> = {}): MemberInfo => ({
   ...overrides,
 });
 
+const balance = (amount = '100.00'): MemberBalance => ({
+  currency: 'CNY',
+  balance: amount,
+  locked: '0.00',
+  platforms: '0.00',
+  total: amount,
+});
+
 function setup(options: { token?: boolean; load?: () => Promise<MemberInfo> } = {}) {
   let clock = 1_000_000;
   const store = createSessionStore();
   const loadMember = vi.fn(options.load ?? (() => Promise.resolve(member())));
+  const loadBalance = vi.fn(() => Promise.resolve(balance()));
   const dropMemberData = vi.fn();
   const session = createMemberSession({
     store,
     loadMember,
+    loadBalance,
     hasToken: () => options.token ?? true,
     dropMemberData,
     now: () => clock,
@@ -38,6 +53,7 @@ function setup(options: { token?: boolean; load?: () => Promise<MemberInfo> } = 
     store,
     session,
     loadMember,
+    loadBalance,
     dropMemberData,
     advance: (ms: number) => {
       clock += ms;
@@ -114,6 +130,71 @@ describe('member info refresh', () => {
   });
 });
 
+describe('balance refresh', () => {
+  it('loads the balance at most once per 30 s window unless forced, apart from member info', async () => {
+    const { store, session, loadMember, loadBalance, advance } = setup();
+    await session.start();
+    await session.refreshBalance();
+    expect(loadBalance).toHaveBeenCalledTimes(1);
+    expect(store.getState().balance?.balance).toBe('100.00');
+
+    loadBalance.mockResolvedValue(balance('250.00'));
+    advance(REFRESH_THROTTLE_MS - 1);
+    await session.refreshBalance();
+    expect(loadBalance).toHaveBeenCalledTimes(1);
+    // A money action forces it.
+    await session.refreshBalance({ force: true });
+    expect(loadBalance).toHaveBeenCalledTimes(2);
+    expect(store.getState().balance?.balance).toBe('250.00');
+    advance(REFRESH_THROTTLE_MS);
+    await session.refreshBalance();
+    expect(loadBalance).toHaveBeenCalledTimes(3);
+    expect(loadMember).toHaveBeenCalledTimes(1);
+  });
+
+  it('only logs a failed balance call and keeps the last balance', async () => {
+    const { store, session, loadBalance } = setup();
+    await session.start();
+    await session.refreshBalance();
+    loadBalance.mockRejectedValue(new Error('Network Error'));
+    await session.refreshBalance({ force: true });
+    expect(store.getState().balance?.balance).toBe('100.00');
+    expect(console.warn).toHaveBeenCalledWith('balance could not be loaded', expect.any(Error));
+  });
+
+  it('asks nothing for a guest, and a new member starts a fresh window', async () => {
+    const { store, session, loadBalance } = setup({ token: false });
+    await session.start();
+    await session.refreshBalance({ force: true });
+    expect(loadBalance).not.toHaveBeenCalled();
+    session.signIn(member());
+    await session.refreshBalance();
+    session.clear();
+    expect(store.getState().balance).toBeNull();
+    session.signIn(member({ username: 'other' }));
+    await session.refreshBalance();
+    expect(loadBalance).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops a late balance of the member who has left', async () => {
+    let answer: (value: MemberBalance) => void = () => undefined;
+    const { store, session, loadBalance } = setup();
+    await session.start();
+    loadBalance.mockImplementation(
+      () =>
+        new Promise<MemberBalance>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const refreshing = session.refreshBalance({ force: true });
+    session.clear();
+    session.signIn(member({ username: 'second' }));
+    answer(balance('999.00'));
+    await refreshing;
+    expect(store.getState().balance).toBeNull();
+  });
+});
+
 describe('sign in and clear', () => {
   it('signs in with the login answer and starts a fresh refresh window', async () => {
     const { store, session, loadMember } = setup({ token: false });
@@ -132,6 +213,7 @@ describe('sign in and clear', () => {
     expect(store.getState()).toEqual({
       isLogin: false,
       member: null,
+      balance: null,
       game: { gameid: '', platform: '', startGame: false },
     });
     expect(dropMemberData).toHaveBeenCalledTimes(1);

@@ -1,5 +1,10 @@
 import { createContext, useContext } from 'react';
-import { LOGIN_STATUS_UNKNOWN, REFRESH_THROTTLE_MS, type MemberInfo } from '@lobby/contracts';
+import {
+  LOGIN_STATUS_UNKNOWN,
+  REFRESH_THROTTLE_MS,
+  type MemberBalance,
+  type MemberInfo,
+} from '@lobby/contracts';
 import { createThrottle } from '../lib/throttle.ts';
 import type { SessionStore } from './session-store.ts';
 
@@ -10,18 +15,22 @@ import type { SessionStore } from './session-store.ts';
  *   login status from the answer; without one the visitor is a guest at once.
  * - refresh: member info again, at most once per 30 s window unless forced (after a profile
  *   change). Failures are only logged: the screen keeps what it shows.
- * - clear: everything the member store holds goes (member info, the member's cached server
- *   data such as the withdrawal password config, the refresh windows), for logout and for an
- *   invalid session.
+ * - refreshBalance: the member's balance (GET member/balance), with its own 30 s window;
+ *   forced after a money action (a deposit credited, a withdrawal requested). Failures are only
+ *   logged.
+ * - clear: everything the member store holds goes (member info, balance, the member's cached
+ *   server data such as the withdrawal password config, the refresh windows), for logout and
+ *   for an invalid session.
  *
- * Balance (GET /api/findmed/v1/member/balance) and the unread message count (GET
- * /api/findmed/v1/member/message/num) are not called yet: they join this object with their own
- * 30 s throttles in the wallet and message issues, and `clear` must reset them too.
+ * The unread message count (GET /api/findmed/v1/member/message/num) is not called yet: it joins
+ * this object with its own 30 s throttle in the message issue, and `clear` must reset it too.
  */
 export type MemberSession = {
   start(): Promise<void>;
   /** Resolves when the refresh it started has finished (at once when the window skipped it). */
   refresh(options?: { force?: boolean }): Promise<void>;
+  /** Like `refresh`, for the balance: at most once per 30 s window unless forced. */
+  refreshBalance(options?: { force?: boolean }): Promise<void>;
   /** After login or registration: the answer's member info, the token already stored. */
   signIn(member: MemberInfo): void;
   clear(): void;
@@ -30,6 +39,7 @@ export type MemberSession = {
 export type MemberSessionOptions = {
   store: SessionStore;
   loadMember: () => Promise<MemberInfo>;
+  loadBalance: () => Promise<MemberBalance>;
   hasToken: () => boolean;
   /** Drops the member's cached server data (the query cache's member keys). */
   dropMemberData: () => void;
@@ -71,6 +81,24 @@ export function createMemberSession(options: MemberSessionOptions): MemberSessio
     options.now,
   );
 
+  let balanceInflight: Promise<void> = Promise.resolve();
+  async function loadBalance(): Promise<void> {
+    const started = generation;
+    try {
+      const balance = await options.loadBalance();
+      if (started === generation) store.setBalance(balance);
+    } catch (error) {
+      console.warn('balance could not be loaded', error);
+    }
+  }
+  const balanceThrottle = createThrottle(
+    () => {
+      balanceInflight = loadBalance();
+    },
+    options.windowMs ?? REFRESH_THROTTLE_MS,
+    options.now,
+  );
+
   return {
     async start() {
       if (!options.hasToken()) {
@@ -86,14 +114,20 @@ export function createMemberSession(options: MemberSessionOptions): MemberSessio
       if (store.getState().isLogin !== true) return Promise.resolve();
       return refreshThrottle.call(refreshOptions) ? inflight : Promise.resolve();
     },
+    refreshBalance(refreshOptions = {}) {
+      if (store.getState().isLogin !== true) return Promise.resolve();
+      return balanceThrottle.call(refreshOptions) ? balanceInflight : Promise.resolve();
+    },
     signIn(member) {
       generation += 1;
       refreshThrottle.reset();
+      balanceThrottle.reset();
       store.signIn(member);
     },
     clear() {
       generation += 1;
       refreshThrottle.reset();
+      balanceThrottle.reset();
       store.clearMember();
       options.dropMemberData();
     },

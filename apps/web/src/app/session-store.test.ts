@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOGIN_STATUS_UNKNOWN } from '@lobby/contracts';
+import { LOGIN_STATUS_UNKNOWN, type MemberInfo } from '@lobby/contracts';
 import { createSessionStore, EMPTY_GAME_SELECTION, isLoggedIn } from './session-store.ts';
+
+const BALANCE = {
+  currency: 'CNY',
+  balance: '12.50',
+  locked: '0.00',
+  platforms: '0.00',
+  total: '12.50',
+};
 
 describe('session store', () => {
   it('starts with the login status unknown and no game selected', () => {
@@ -8,6 +16,7 @@ describe('session store', () => {
     expect(store.getState()).toEqual({
       isLogin: LOGIN_STATUS_UNKNOWN,
       member: null,
+      balance: null,
       game: EMPTY_GAME_SELECTION,
     });
     expect(isLoggedIn(store.getState().isLogin)).toBe(false);
@@ -25,8 +34,14 @@ describe('session store', () => {
     const store = createSessionStore();
     store.setLoginStatus(true);
     store.selectGame({ gameid: 'g7', platform: '12', startGame: true });
+    store.setBalance(BALANCE);
     store.clearMember();
-    expect(store.getState()).toEqual({ isLogin: false, member: null, game: EMPTY_GAME_SELECTION });
+    expect(store.getState()).toEqual({
+      isLogin: false,
+      member: null,
+      balance: null,
+      game: EMPTY_GAME_SELECTION,
+    });
   });
 
   it('notifies subscribers of changes only', () => {
@@ -73,5 +88,21 @@ describe('session store member info', () => {
     expect(store.getState().member?.emailBound).toBe(true);
     store.clearMember();
     expect(store.getState().member).toBeNull();
+  });
+
+  it('keeps a balance only for a signed-in member, and drops it for another member', () => {
+    const store = createSessionStore();
+    store.setBalance(BALANCE);
+    expect(store.getState().balance).toBeNull();
+    store.setLoginStatus(true);
+    store.setBalance(BALANCE);
+    expect(store.getState().balance).toEqual(BALANCE);
+    const someone = (username: string) => ({ username }) as MemberInfo;
+    store.signIn(someone('alice'));
+    store.setBalance(BALANCE);
+    store.signIn(someone('alice'));
+    expect(store.getState().balance).toEqual(BALANCE);
+    store.signIn(someone('bob'));
+    expect(store.getState().balance).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { LOGIN_STATUS_UNKNOWN, type MemberInfo } from '@lobby/contracts';
+import { LOGIN_STATUS_UNKNOWN, type MemberBalance, type MemberInfo } from '@lobby/contracts';
 
 /** -1 while unknown (SPEC.md section 4), then true or false once the login flow decides. */
 export type LoginStatus = typeof LOGIN_STATUS_UNKNOWN | boolean;
@@ -21,6 +21,8 @@ export type SessionState = {
   isLogin: LoginStatus;
   /** The member's info (GET /api/findmed/v1/member/token); null for a guest or while unknown. */
   member: MemberInfo | null;
+  /** The member's wallet (GET /api/findmed/v1/member/balance); null until it has loaded. */
+  balance: MemberBalance | null;
   game: GameSelection;
 };
 
@@ -32,6 +34,8 @@ export type SessionStore = {
   signIn(member: MemberInfo): void;
   /** Fresher member info for the member already signed in (ignored for a guest). */
   updateMember(member: MemberInfo): void;
+  /** The member's latest balance (ignored for a guest). */
+  setBalance(balance: MemberBalance): void;
   selectGame(selection: GameSelection): void;
   clearGameSelection(): void;
   /** Logged out or session invalid: the member is a guest again and no game is selected. */
@@ -48,6 +52,7 @@ export function createSessionStore(
   initial: SessionState = {
     isLogin: LOGIN_STATUS_UNKNOWN,
     member: null,
+    balance: null,
     game: EMPTY_GAME_SELECTION,
   },
 ): SessionStore {
@@ -68,10 +73,15 @@ export function createSessionStore(
       if (state.isLogin !== isLogin) update({ ...state, isLogin });
     },
     signIn(member) {
-      update({ ...state, isLogin: true, member });
+      // Another member's balance must never show for this one.
+      const balance = state.member?.username === member.username ? state.balance : null;
+      update({ ...state, isLogin: true, member, balance });
     },
     updateMember(member) {
       if (state.isLogin === true) update({ ...state, member });
+    },
+    setBalance(balance) {
+      if (state.isLogin === true) update({ ...state, balance });
     },
     selectGame(selection) {
       update({ ...state, game: { ...selection } });
@@ -80,7 +90,7 @@ export function createSessionStore(
       if (state.game !== EMPTY_GAME_SELECTION) update({ ...state, game: EMPTY_GAME_SELECTION });
     },
     clearMember() {
-      update({ isLogin: false, member: null, game: EMPTY_GAME_SELECTION });
+      update({ isLogin: false, member: null, balance: null, game: EMPTY_GAME_SELECTION });
     },
   };
 }
@@ -98,6 +108,11 @@ export function useSession<T>(select: (state: SessionState) => T, store = sessio
 
 export function useIsLoggedIn(store = sessionStore): boolean {
   return useSession((state) => isLoggedIn(state.isLogin), store);
+}
+
+/** The signed-in member's balance once loaded, or null. */
+export function useBalance(store = sessionStore): MemberBalance | null {
+  return useSession((state) => state.balance, store);
 }
 
 /** The signed-in member's info, or null. */

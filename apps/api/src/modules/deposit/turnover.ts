@@ -65,3 +65,35 @@ export async function outstandingTurnover(
     );
   return rows[0]?.outstanding ?? 0n;
 }
+
+/**
+ * Clears a member's outstanding turnover (an operator's waiver, which the caller records);
+ * returns what was outstanding before.
+ */
+export async function waiveTurnover(
+  executor: Executor,
+  input: { brandCode: string; memberId: bigint; currency: string },
+): Promise<bigint> {
+  const before = await executor
+    .select({ outstanding: turnoverRequirements.outstandingMinor })
+    .from(turnoverRequirements)
+    .where(
+      and(
+        eq(turnoverRequirements.brandCode, input.brandCode),
+        eq(turnoverRequirements.memberId, input.memberId),
+        eq(turnoverRequirements.currency, input.currency),
+      ),
+    )
+    .for('update');
+  await executor
+    .update(turnoverRequirements)
+    .set({ outstandingMinor: sql`0`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(turnoverRequirements.brandCode, input.brandCode),
+        eq(turnoverRequirements.memberId, input.memberId),
+        eq(turnoverRequirements.currency, input.currency),
+      ),
+    );
+  return before[0]?.outstanding ?? 0n;
+}

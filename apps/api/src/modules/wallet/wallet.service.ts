@@ -1,31 +1,73 @@
 import type { MemberBalance } from '@lobby/contracts';
-import { isCurrencyCode, toDecimalString } from '@lobby/money';
+import { isCurrencyCode, toDecimalString, type CurrencyCode } from '@lobby/money';
+import type { Database } from '../../db/client.ts';
+import { commonError } from '../../lib/app-error.ts';
 import type { Brand } from '../brand/brand.service.ts';
+import { outstandingTurnover, waiveTurnover } from '../deposit/turnover.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { findMemberByUsername } from '../member/member.repository.ts';
+import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 
-/** The member's view of their money, read from the ledger. */
+function currencyOf(brand: Brand): CurrencyCode {
+  const currency = brand.config.currencyCode;
+  if (!isCurrencyCode(currency))
+    throw new Error(`brand ${brand.config.code}: unknown currency ${currency}`);
+  return currency;
+}
+
+/** The member's view of their money, read from the ledger, and the operator's turnover waiver. */
 export class WalletService {
+  readonly #db: Database;
   readonly #ledger: LedgerService;
+  readonly #operators: OperatorService;
 
-  constructor(ledger: LedgerService) {
-    this.#ledger = ledger;
+  constructor(dependencies: { db: Database; ledger: LedgerService; operators: OperatorService }) {
+    this.#db = dependencies.db;
+    this.#ledger = dependencies.ledger;
+    this.#operators = dependencies.operators;
   }
 
   async balance(brand: Brand, memberId: bigint): Promise<MemberBalance> {
-    const currency = brand.config.currencyCode;
-    if (!isCurrencyCode(currency))
-      throw new Error(`brand ${brand.config.code}: unknown currency ${currency}`);
-    const { walletMinor, lockedMinor, platformsMinor } = await this.#ledger.balances(
-      brand.config.code,
-      memberId,
-      currency,
-    );
+    const currency = currencyOf(brand);
+    const [{ walletMinor, lockedMinor, platformsMinor }, turnoverMinor] = await Promise.all([
+      this.#ledger.balances(brand.config.code, memberId, currency),
+      outstandingTurnover(this.#db, brand.config.code, memberId, currency),
+    ]);
     return {
       currency,
       balance: toDecimalString(walletMinor, currency),
       locked: toDecimalString(lockedMinor, currency),
       platforms: toDecimalString(platformsMinor, currency),
       total: toDecimalString(walletMinor + lockedMinor + platformsMinor, currency),
+      turnover: toDecimalString(turnoverMinor, currency),
     };
+  }
+
+  /** Clears a member's turnover requirement; recorded with the operator and the reason. */
+  async waiveTurnover(
+    operator: OperatorIdentity,
+    brand: Brand,
+    input: { username: string; reason: string; ip: string },
+  ): Promise<{ waived: string }> {
+    const currency = currencyOf(brand);
+    const member = await findMemberByUsername(
+      this.#db,
+      brand.config.code,
+      input.username.toLowerCase(),
+    );
+    if (!member) throw commonError('not_found');
+    const waived = await this.#db.transaction((transaction) =>
+      waiveTurnover(transaction, { brandCode: brand.config.code, memberId: member.id, currency }),
+    );
+    await this.#operators.record(operator, {
+      action: 'turnover_waive',
+      brandCode: brand.config.code,
+      targetType: 'member',
+      targetId: String(member.id),
+      reason: input.reason,
+      details: { waived: toDecimalString(waived, currency), username: member.username },
+      ip: input.ip,
+    });
+    return { waived: toDecimalString(waived, currency) };
   }
 }

@@ -1,8 +1,13 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/ui/amount.tsx';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { useBrand } from '../brand-context.tsx';
+import { useMemberSession } from '../member-session.ts';
 import { useMember } from '../session-store.ts';
+import { useLiveBalance } from '../use-live-balance.ts';
 
 export const DEFAULT_AVATAR = '/images/avatars/avatar-1.svg';
 
@@ -44,5 +49,31 @@ export function GuestActions({ size = 'sm' }: { size?: 'sm' | 'md' }) {
         {t('header.register')}
       </Link>
     </div>
+  );
+}
+
+/** The centre wallet in the header; a tap asks the server again at once. */
+export function HeaderBalance() {
+  const { t } = useTranslation('web');
+  const balance = useLiveBalance();
+  const session = useMemberSession();
+  const [refreshing, setRefreshing] = useState(false);
+  return (
+    <button
+      type="button"
+      className="header-balance"
+      title={t('header.refreshBalance')}
+      aria-label={t('header.balanceLabel', { amount: balance?.balance ?? '--' })}
+      disabled={refreshing}
+      onClick={() => {
+        setRefreshing(true);
+        void session.refreshBalance({ force: true }).finally(() => setRefreshing(false));
+      }}
+    >
+      <Icon name="wallet" size={16} className="header-balance__icon" />
+      <span className="visually-hidden">{t('member.card.balance')}</span>
+      <Amount value={balance?.balance} className="header-balance__amount" />
+      <Icon name="refresh" size={14} className={refreshing ? 'is-spinning' : undefined} />
+    </button>
   );
 }

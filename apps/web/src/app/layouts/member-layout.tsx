@@ -1,19 +1,20 @@
 import { Suspense, useEffect } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/ui/amount.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoginRequired } from '../../components/ui/login-required.tsx';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
-import { useBrand } from '../brand-context.tsx';
 import { useMemberSession } from '../member-session.ts';
 import { MEMBER_MENU } from '../navigation.ts';
-import { useMember, useSession } from '../session-store.ts';
+import { useBalance, useMember, useSession } from '../session-store.ts';
+import { amountSign } from '../../lib/amount-format.ts';
 import { useAvatarUrl } from './header-parts.tsx';
 
 /** The member centre: a side menu (chips at phone width) beside the member's screen. */
 export function MemberLayout() {
   const { t } = useTranslation('web');
-  const brand = useBrand();
+  const balance = useBalance();
   const isLogin = useSession((state) => state.isLogin);
   const member = useMember();
   const avatarUrl = useAvatarUrl();
@@ -43,12 +44,13 @@ export function MemberLayout() {
           <div className="member-card__balance">
             <span>{t('member.card.balance')}</span>
             <strong>
-              {brand.currencySymbol ?? (
-                <img src={brand.currencyIconUrl || '/images/currency/coin-1.svg'} alt="" />
-              )}
-              {/* The balance arrives with the wallet issue (GET member/balance). */}
-              <span>--</span>
+              <Amount value={loggedIn ? balance?.balance : null} />
             </strong>
+            {loggedIn && balance && amountSign(balance.locked) === 'in' ? (
+              <small className="member-card__locked">
+                {t('member.card.locked')} <Amount value={balance.locked} />
+              </small>
+            ) : null}
           </div>
         </div>
         <nav className="member-nav" aria-label={t('member.menu.title')}>

@@ -6,7 +6,7 @@ import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { useBrand } from '../brand-context.tsx';
 import { MOBILE_SITE_TABS } from '../navigation.ts';
 import { useSession } from '../session-store.ts';
-import { useAvatarUrl, useReturnHere } from './header-parts.tsx';
+import { HeaderBalance, useAvatarUrl, useReturnHere } from './header-parts.tsx';
 import { TabBar } from './tab-bar.tsx';
 
 /** The mobile site (/app): its own top bar and bottom tabs, one column. */
@@ -24,9 +24,12 @@ export function MobileLayout() {
           <span>{brand.siteName}</span>
         </Link>
         {isLogin === true ? (
-          <Link to="/user" className="mobile-topbar__member" aria-label={t('nav.member')}>
-            <img className="avatar avatar--sm" src={avatarUrl} alt="" />
-          </Link>
+          <div className="mobile-topbar__actions">
+            <HeaderBalance />
+            <Link to="/user" className="mobile-topbar__member" aria-label={t('nav.member')}>
+              <img className="avatar avatar--sm" src={avatarUrl} alt="" />
+            </Link>
+          </div>
         ) : isLogin === false ? (
           <div className="mobile-topbar__actions">
             <Link className="btn btn--ghost btn--xs" to="/login" state={returnHere}>

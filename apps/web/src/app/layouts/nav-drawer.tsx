@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/ui/amount.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { MAIN_NAV } from '../navigation.ts';
 import { useLogout } from '../session-actions.ts';
-import { useIsLoggedIn, useMember } from '../session-store.ts';
+import { useBalance, useIsLoggedIn, useMember } from '../session-store.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { BrandLink, GuestActions, useAvatarUrl } from './header-parts.tsx';
 
@@ -13,6 +14,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const { t } = useTranslation('web');
   const loggedIn = useIsLoggedIn();
   const member = useMember();
+  const balance = useBalance();
   const avatarUrl = useAvatarUrl();
   const logout = useLogout();
 
@@ -50,7 +52,9 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
               <img className="avatar avatar--lg" src={avatarUrl} alt="" />
               <span>
                 <strong>{member?.username}</strong>
-                <small>{t('member.menu.personal')}</small>
+                <small className="drawer__balance">
+                  {t('member.card.balance')} <Amount value={balance?.balance} />
+                </small>
               </span>
               <Icon name="chevronRight" size={16} className="drawer__chevron" />
             </Link>

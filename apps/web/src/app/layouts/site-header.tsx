@@ -6,7 +6,7 @@ import { MAIN_NAV } from '../navigation.ts';
 import { useLogout } from '../session-actions.ts';
 import { useMember, useSession } from '../session-store.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { BrandLink, GuestActions, useAvatarUrl } from './header-parts.tsx';
+import { BrandLink, GuestActions, HeaderBalance, useAvatarUrl } from './header-parts.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 
 function MemberMenu() {
@@ -48,6 +48,7 @@ function MemberMenu() {
 
   return (
     <div className="member-menu" ref={root}>
+      <HeaderBalance />
       <Link className="btn btn--primary btn--sm member-menu__deposit" to="/finance/deposit">
         {t('header.deposit')}
       </Link>

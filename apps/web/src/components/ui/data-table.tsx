@@ -5,8 +5,8 @@ import type { IconName } from './icon.tsx';
 export type Column = { key: string; label: string; align?: 'start' | 'end' | 'center' };
 
 /**
- * A table with its real columns. Rows come with the issue that owns the data; until then
- * the body says there is nothing yet.
+ * A table with its real columns; an empty body says there is nothing yet. With `stack`, each
+ * row becomes a card of label and value lines at phone width instead of a table to scroll.
  */
 export function DataTable({
   columns,
@@ -14,15 +14,20 @@ export function DataTable({
   emptyTitle,
   emptyHint,
   emptyIcon = 'inbox',
+  stack = false,
+  loading = false,
 }: {
   columns: readonly Column[];
   rows?: readonly (Record<string, ReactNode> & { id: string })[];
   emptyTitle: string;
   emptyHint?: string;
   emptyIcon?: IconName;
+  stack?: boolean;
+  /** The first page is on its way: a placeholder row instead of "nothing yet". */
+  loading?: boolean;
 }) {
   return (
-    <div className="data-table">
+    <div className={stack ? 'data-table data-table--stack' : 'data-table'}>
       <table>
         <thead>
           <tr>
@@ -35,16 +40,28 @@ export function DataTable({
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
+            <tr className="data-table__placeholder">
               <td colSpan={columns.length} className="data-table__empty">
-                <EmptyState icon={emptyIcon} title={emptyTitle} hint={emptyHint} compact />
+                {loading ? (
+                  <div className="data-table__loading">
+                    <span className="skeleton skeleton--line" />
+                    <span className="skeleton skeleton--line" />
+                  </div>
+                ) : (
+                  <EmptyState icon={emptyIcon} title={emptyTitle} hint={emptyHint} compact />
+                )}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id} data-row={row.id}>
                 {columns.map((column) => (
-                  <td key={column.key} className={`align-${column.align ?? 'start'}`}>
+                  <td
+                    key={column.key}
+                    className={`align-${column.align ?? 'start'}`}
+                    data-label={column.label}
+                    data-column={column.key}
+                  >
                     {row[column.key]}
                   </td>
                 ))}

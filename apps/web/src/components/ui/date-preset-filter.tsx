@@ -8,12 +8,15 @@ const PRESET_KEYS = Object.keys(DATE_PRESETS) as (keyof typeof DATE_PRESETS)[];
 export function DatePresetFilter({
   value,
   onChange,
+  timeZone,
 }: {
   value: DatePreset;
   onChange: (value: DatePreset) => void;
+  /** The zone whose days the server counts (the runtime's when omitted). */
+  timeZone?: string;
 }) {
   const { t } = useTranslation('web');
-  const range = dateRangeForPreset(value);
+  const range = dateRangeForPreset(value, new Date(), timeZone);
   return (
     <div className="date-filter">
       <div className="chip-group" role="group" aria-label={t('filters.dateRange')}>

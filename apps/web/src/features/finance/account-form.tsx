@@ -1,30 +1,33 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Field, PasswordInput, SelectInput, TextInput } from '../../components/ui/form.tsx';
+import type { PayoutAccountType } from '@lobby/contracts';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
-import { PageHeader, Panel, PendingNote } from '../../components/ui/page.tsx';
-
-export type AccountField =
-  | { kind: 'text'; name: string; icon: IconName; inputMode?: 'numeric' | 'text' | 'email' }
-  | { kind: 'select'; name: string; placeholderKey: string }
-  | { kind: 'password'; name: string };
+import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
+import { showToast } from '../../components/ui/toast.tsx';
+import { readReturnState, returnPath } from '../../lib/return-path.ts';
+import { useWithdrawPasswordConfig } from '../account/api/withdraw-password-config.ts';
+import { WithdrawPasswordRequired } from './password-required.tsx';
 
 /**
- * The form of a new withdrawal account (bank card, Alipay, virtual-currency wallet).
- * Saving belongs to the wallet issue; the form shows every field it will send.
+ * The frame of a new payout account screen (bank card, Alipay, virtual-coin address): the title,
+ * the way back, and the spec's message instead of the form while the member has no withdrawal
+ * password. The form itself is the screen's.
  */
-export function AccountForm({
+export function AccountFormFrame({
   icon,
   titleKey,
   subtitleKey,
-  fields,
+  children,
 }: {
   icon: IconName;
   titleKey: string;
   subtitleKey: string;
-  fields: readonly AccountField[];
+  children: ReactNode;
 }) {
   const { t } = useTranslation('web');
+  const passwordConfig = useWithdrawPasswordConfig();
+  const config = passwordConfig.data;
   return (
     <div className="page">
       <PageHeader
@@ -39,44 +42,38 @@ export function AccountForm({
         }
       />
       <Panel>
-        <form className="form form--narrow" onSubmit={(event) => event.preventDefault()}>
-          {fields.map((field) => (
-            <Field key={field.name} label={t(`fields.${field.name}`)} required>
-              {(id) =>
-                field.kind === 'select' ? (
-                  <SelectInput
-                    id={id}
-                    value=""
-                    disabled
-                    options={[{ value: '', label: t(field.placeholderKey) }]}
-                  />
-                ) : field.kind === 'password' ? (
-                  <PasswordInput
-                    id={id}
-                    icon="lock"
-                    name={field.name}
-                    autoComplete="off"
-                    placeholder={t(`fields.${field.name}Placeholder`)}
-                  />
-                ) : (
-                  <TextInput
-                    id={id}
-                    icon={field.icon}
-                    name={field.name}
-                    inputMode={field.inputMode ?? 'text'}
-                    autoComplete="off"
-                    placeholder={t(`fields.${field.name}Placeholder`)}
-                  />
-                )
-              }
-            </Field>
-          ))}
-          <button type="submit" className="btn btn--primary btn--block" disabled>
-            {t('common.save')}
-          </button>
-          <PendingNote>{t('finance.accountPending')}</PendingNote>
-        </form>
+        {config?.isToSet ? (
+          <WithdrawPasswordRequired />
+        ) : config ? (
+          children
+        ) : passwordConfig.error ? (
+          <EmptyState icon="info" title={t('finance.withdraw.configFailed')}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => passwordConfig.refetch()}
+            >
+              {t('common.retry')}
+            </button>
+          </EmptyState>
+        ) : (
+          <div className="skeleton skeleton--block" aria-busy="true" />
+        )}
       </Panel>
     </div>
   );
+}
+
+/**
+ * After an account is added: "添加成功", then back where the member came from (the withdrawal
+ * screen passes itself as `from`), else to the account list of that type.
+ */
+export function useAccountAdded(type: PayoutAccountType): () => void {
+  const { t } = useTranslation('web');
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  return () => {
+    showToast(t('finance.accountAdded'));
+    void navigate(returnPath(readReturnState(state), `/user/bankCardsManage?type=${type}`));
+  };
 }

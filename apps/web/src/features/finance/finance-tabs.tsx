@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/ui/amount.tsx';
 import { LinkTabs } from '../../components/ui/link-tabs.tsx';
 
 /** Deposit, withdraw and transfer side by side. */
@@ -16,12 +17,22 @@ export function FinanceTabs() {
   );
 }
 
-/** A balance figure that the wallet issue fills in. */
-export function BalanceFigure({ label, hint }: { label: string; hint?: string }) {
+/** A balance figure: an amount of the brand's currency, or -- while unknown. */
+export function BalanceFigure({
+  label,
+  hint,
+  value,
+}: {
+  label: string;
+  hint?: string;
+  value?: string | null | undefined;
+}) {
   return (
     <div className="balance-figure">
       <span className="balance-figure__label">{label}</span>
-      <strong className="balance-figure__value">--</strong>
+      <strong className="balance-figure__value">
+        <Amount value={value} />
+      </strong>
       {hint ? <span className="balance-figure__hint">{hint}</span> : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useBalance } from '../../app/session-store.ts';
 import { Field, SelectInput, TextInput } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel, PendingNote } from '../../components/ui/page.tsx';
@@ -7,6 +8,7 @@ import { BalanceFigure, FinanceTabs } from './finance-tabs.tsx';
 /** /finance/transfer: move money between the centre wallet and the game wallets. */
 export function TransferPage() {
   const { t } = useTranslation('web');
+  const balance = useBalance();
   return (
     <div className="page">
       <PageHeader
@@ -26,8 +28,8 @@ export function TransferPage() {
         }
       >
         <div className="figure-row">
-          <BalanceFigure label={t('finance.centreWallet')} />
-          <BalanceFigure label={t('finance.transfer.gameWallets')} />
+          <BalanceFigure label={t('finance.centreWallet')} value={balance?.balance} />
+          <BalanceFigure label={t('finance.transfer.gameWallets')} value={balance?.platforms} />
         </div>
         <EmptyState
           icon="grid"

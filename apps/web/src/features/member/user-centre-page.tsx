@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useBalance } from '../../app/session-store.ts';
+import { Amount } from '../../components/ui/amount.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 
@@ -17,6 +19,7 @@ const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
 /** /user: the member centre's overview. */
 export function UserCentrePage() {
   const { t } = useTranslation('web');
+  const balance = useBalance();
   return (
     <div className="page">
       <PageHeader
@@ -27,8 +30,17 @@ export function UserCentrePage() {
       <section className="wallet-hero">
         <div>
           <p className="wallet-hero__label">{t('finance.centreWallet')}</p>
-          <p className="wallet-hero__value">--</p>
-          <p className="wallet-hero__hint">{t('member.overview.balancePending')}</p>
+          <p className="wallet-hero__value" data-testid="centre-balance">
+            <Amount value={balance?.balance} />
+          </p>
+          <p className="wallet-hero__hint">
+            <span>
+              {t('finance.lockedAmount')} <Amount value={balance?.locked} />
+            </span>
+            <span>
+              {t('finance.totalAssets')} <Amount value={balance?.total} />
+            </span>
+          </p>
         </div>
         <div className="wallet-hero__actions">
           <Link className="btn btn--primary" to="/finance/deposit">

@@ -1,19 +1,54 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_PRESETS, type DatePreset } from '@lobby/contracts';
+import {
+  DATE_PRESETS,
+  TRANSACTION_TYPES,
+  type DatePreset,
+  type TransactionType,
+} from '@lobby/contracts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { Amount } from '../../components/ui/amount.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { DatePresetFilter } from '../../components/ui/date-preset-filter.tsx';
+import { FormAlert } from '../../components/ui/form.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
+import { Pager } from '../../components/ui/pager.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { useErrorText } from '../../components/ui/use-error-text.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { useTransactionRecords } from './api/transaction-records.ts';
 
-const TYPES = ['all', 'deposit', 'withdraw', 'transfer', 'bonus', 'rebate'] as const;
-type TransactionType = (typeof TYPES)[number];
+const TYPES = ['all', ...TRANSACTION_TYPES.filter((type) => type !== 'other')] as const;
+type TypeFilter = TransactionType | 'all';
+const PAGE_SIZE = 20;
+/** The server counts the presets' days in this zone (transactionRecordsEndpoint). */
+const RECORD_TIME_ZONE = 'Asia/Shanghai';
 
-/** /user/transRecord: wallet movements by date range and type. Rows come from the wallet issue. */
+/**
+ * /user/transRecord: the member's money movements from the ledger, by type and date preset
+ * (none, today, yesterday, 7 days, 30 days), paged; amounts signed with the currency, dates in
+ * the Chinese style.
+ */
 export function TransRecordPage() {
-  const { t } = useTranslation('web');
+  const { t, i18n } = useTranslation('web');
+  const language = currentLanguage(i18n);
+  const errorText = useErrorText();
   const [preset, setPreset] = useState<DatePreset>(DATE_PRESETS.today);
-  const [type, setType] = useState<TransactionType>('all');
+  const [type, setType] = useState<TypeFilter>('all');
+  const [page, setPage] = useState(1);
+  const records = useTransactionRecords({ type, datePreset: preset, page, pageSize: PAGE_SIZE });
+  const rows = (records.data?.items ?? []).map((record) => ({
+    id: record.id,
+    time: formatDateTime(record.time, language) || record.time,
+    type: (
+      <span className={`tx-type tx-type--${record.type}`}>
+        {t(`records.trans.types.${record.type}`)}
+      </span>
+    ),
+    account: t(`records.trans.accounts.${record.account}`),
+    amount: <Amount value={record.amount} signed />,
+    id_: <span className="mono muted">{record.id}</span>,
+  }));
   return (
     <div className="page">
       <PageHeader
@@ -25,24 +60,43 @@ export function TransRecordPage() {
         <Tabs
           label={t('records.trans.type')}
           value={type}
-          onChange={setType}
+          onChange={(next) => {
+            setType(next);
+            setPage(1);
+          }}
           items={TYPES.map((value) => ({ value, label: t(`records.trans.types.${value}`) }))}
         />
         <div className="filter-bar">
-          <DatePresetFilter value={preset} onChange={setPreset} />
+          <DatePresetFilter
+            timeZone={RECORD_TIME_ZONE}
+            value={preset}
+            onChange={(next) => {
+              setPreset(next);
+              setPage(1);
+            }}
+          />
         </div>
+        {records.error ? <FormAlert>{errorText(records.error)}</FormAlert> : null}
         <DataTable
+          stack
           columns={[
-            { key: 'order', label: t('records.trans.columns.order') },
-            { key: 'type', label: t('records.trans.columns.type') },
-            { key: 'amount', label: t('records.trans.columns.amount'), align: 'end' },
-            { key: 'status', label: t('records.trans.columns.status'), align: 'center' },
             { key: 'time', label: t('records.trans.columns.time') },
-            { key: 'note', label: t('records.trans.columns.note') },
+            { key: 'type', label: t('records.trans.columns.type') },
+            { key: 'account', label: t('records.trans.columns.account') },
+            { key: 'amount', label: t('records.trans.columns.amount'), align: 'end' },
+            { key: 'id_', label: t('records.trans.columns.entry') },
           ]}
+          rows={rows}
+          loading={records.isPending}
           emptyIcon="coin"
           emptyTitle={t('records.trans.empty')}
           emptyHint={t('records.emptyHint')}
+        />
+        <Pager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={records.data?.total ?? 0}
+          onChange={setPage}
         />
       </Panel>
     </div>

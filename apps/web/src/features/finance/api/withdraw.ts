@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { withdrawEndpoint, type WithdrawalOrder } from '@lobby/contracts';
+import { useApiClient } from '../../../app/api-context.tsx';
+import { useMemberSession } from '../../../app/member-session.ts';
+import { useEncryptPasswords } from '../../auth/api/pre-info.ts';
+import { FINANCE_QUERY_KEYS } from './query-keys.ts';
+
+export type WithdrawInput = {
+  amount: string;
+  accountId: string;
+  /** Plain six digits here; RSA-encrypted before it leaves the browser. Absent when the brand has none. */
+  withdrawPassword?: string;
+  idempotencyKey: string;
+};
+
+/**
+ * POST /api/f/v1/withdraw: the amount moves from the centre wallet to the locked account until
+ * an operator pays or rejects it. The same idempotency key answers the same order. Afterwards
+ * the balance is refreshed at once and the withdrawal list is invalidated.
+ */
+export function useWithdraw() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const session = useMemberSession();
+  const encrypt = useEncryptPasswords();
+  return useMutation({
+    mutationFn: async (input: WithdrawInput): Promise<WithdrawalOrder> => {
+      const { withdrawPassword, ...rest } = input;
+      const body =
+        withdrawPassword === undefined
+          ? rest
+          : { ...rest, ...(await encrypt({ withdrawPassword })) };
+      return api.post(withdrawEndpoint.path, { body, schema: withdrawEndpoint.response });
+    },
+    onSuccess: () => {
+      void session.refreshBalance({ force: true });
+      void queryClient.invalidateQueries({ queryKey: FINANCE_QUERY_KEYS.transactionRecords });
+      return queryClient.invalidateQueries({ queryKey: FINANCE_QUERY_KEYS.withdrawOrders });
+    },
+  });
+}
