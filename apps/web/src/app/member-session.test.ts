@@ -33,6 +33,7 @@ const balance = (amount = '100.00'): MemberBalance => ({
   locked: '0.00',
   platforms: '0.00',
   total: amount,
+  turnover: '0.00',
 });
 
 function setup(options: { token?: boolean; load?: () => Promise<MemberInfo> } = {}) {

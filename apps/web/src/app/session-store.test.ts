@@ -8,6 +8,7 @@ const BALANCE = {
   locked: '0.00',
   platforms: '0.00',
   total: '12.50',
+  turnover: '0.00',
 };
 
 describe('session store', () => {
