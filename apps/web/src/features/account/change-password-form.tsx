@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULE } from '@lobby/contracts';
 import { useMemberSession } from '../../app/member-session.ts';
 import { Field, FormAlert, PasswordInput } from '../../components/ui/form.tsx';
 import { useCountdown } from '../../components/ui/use-countdown.ts';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { useForm } from '../../components/ui/use-form.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { PASSWORD_CHANGED_RETURN_SECONDS } from '../../lib/countdown.ts';
@@ -97,37 +97,7 @@ export function ChangePasswordForm() {
           />
         )}
       </Field>
-      <Field
-        label={t('fields.newPassword')}
-        required
-        error={form.error('password')}
-        hint={t('rules.password', { min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength })}
-      >
-        {(id, description) => (
-          <PasswordInput
-            id={id}
-            icon="lock"
-            autoComplete="new-password"
-            maxLength={PASSWORD_RULE.maxLength}
-            placeholder={t('fields.newPasswordPlaceholder')}
-            {...description}
-            {...form.input('password')}
-          />
-        )}
-      </Field>
-      <Field label={t('fields.confirmPassword')} required error={form.error('confirmPassword')}>
-        {(id, description) => (
-          <PasswordInput
-            id={id}
-            icon="lock"
-            autoComplete="new-password"
-            maxLength={PASSWORD_RULE.maxLength}
-            placeholder={t('fields.confirmPasswordPlaceholder')}
-            {...description}
-            {...form.input('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields form={form} wording="newPassword" />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <button type="submit" className="btn btn--primary" disabled={change.isPending}>
         {change.isPending ? t('common.submitting') : t('account.personal.changePassword.submit')}

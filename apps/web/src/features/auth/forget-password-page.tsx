@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULE } from '@lobby/contracts';
 import { CaptchaField } from '../../components/ui/captcha-field.tsx';
 import { CodeField } from '../../components/ui/code-field.tsx';
-import { Field, FormAlert, PasswordInput, TextInput } from '../../components/ui/form.tsx';
+import { Field, FormAlert, TextInput } from '../../components/ui/form.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { useForm } from '../../components/ui/use-form.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import {
@@ -206,40 +206,7 @@ export function ForgetPasswordPage() {
             sending={sender.sending}
             secondsLeft={sender.secondsLeft}
           />
-          <Field
-            label={t('fields.newPassword')}
-            required
-            error={form.error('password')}
-            hint={t('rules.password', {
-              min: PASSWORD_RULE.minLength,
-              max: PASSWORD_RULE.maxLength,
-            })}
-          >
-            {(id, description) => (
-              <PasswordInput
-                id={id}
-                icon="lock"
-                autoComplete="new-password"
-                maxLength={PASSWORD_RULE.maxLength}
-                placeholder={t('fields.newPasswordPlaceholder')}
-                {...description}
-                {...form.input('password')}
-              />
-            )}
-          </Field>
-          <Field label={t('fields.confirmPassword')} required error={form.error('confirmPassword')}>
-            {(id, description) => (
-              <PasswordInput
-                id={id}
-                icon="lock"
-                autoComplete="new-password"
-                maxLength={PASSWORD_RULE.maxLength}
-                placeholder={t('fields.confirmPasswordPlaceholder')}
-                {...description}
-                {...form.input('confirmPassword')}
-              />
-            )}
-          </Field>
+          <NewPasswordFields form={form} wording="newPassword" />
           {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
           {failure ? <FormAlert>{failure}</FormAlert> : null}
           <button

@@ -3,16 +3,16 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_REGISTRATION_SETTINGS,
-  PASSWORD_RULE,
   USERNAME_RULE,
   type FieldRequirement,
 } from '@lobby/contracts';
 import { useMemberSession } from '../../app/member-session.ts';
 import { CaptchaField } from '../../components/ui/captcha-field.tsx';
 import { CodeField } from '../../components/ui/code-field.tsx';
-import { Field, FormAlert, PasswordInput, TextInput } from '../../components/ui/form.tsx';
+import { Field, FormAlert, TextInput } from '../../components/ui/form.tsx';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { useForm } from '../../components/ui/use-form.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import {
@@ -220,37 +220,7 @@ export function RegisterPage() {
             />
           )}
         </Field>
-        <Field
-          label={t('fields.password')}
-          required
-          error={form.error('password')}
-          hint={t('rules.password', { min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength })}
-        >
-          {(id, description) => (
-            <PasswordInput
-              id={id}
-              icon="lock"
-              autoComplete="new-password"
-              maxLength={PASSWORD_RULE.maxLength}
-              placeholder={t('fields.passwordPlaceholder')}
-              {...description}
-              {...form.input('password')}
-            />
-          )}
-        </Field>
-        <Field label={t('fields.confirmPassword')} required error={form.error('confirmPassword')}>
-          {(id, description) => (
-            <PasswordInput
-              id={id}
-              icon="lock"
-              autoComplete="new-password"
-              maxLength={PASSWORD_RULE.maxLength}
-              placeholder={t('fields.confirmPasswordPlaceholder')}
-              {...description}
-              {...form.input('confirmPassword')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields form={form} wording="password" />
         {settled && isOn(settings.realName) ? (
           <Field
             label={t('fields.realName')}
