@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,6 +83,18 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    // Whatever the browser tests did with money, the ledger must still prove its invariants.
+    const check = spawnSync(process.execPath, [join(root, 'apps/api/src/ledger-check.ts')], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
     rmSync(dataDir, { recursive: true, force: true });
+    if (check.status !== 0) {
+      throw new Error(
+        `ledger check after the browser tests failed:\n${check.stdout}${check.stderr}`,
+      );
+    }
+    console.info(check.stdout.trim());
   };
 }
