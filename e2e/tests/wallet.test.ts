@@ -221,6 +221,8 @@ describe('wallet', () => {
 
     // The deposit brings turnover to play through before the next withdrawal.
     await open(page, '/finance/withdraw');
+    await poll(() => page.locator('[data-figure="turnover"]').innerText()).toContain('100.12');
+    expect(await page.locator('[data-figure="withdrawable"]').innerText()).toContain('0.00');
     await field(page, 'amount').fill('100');
     await field(page, 'withdrawPassword').fill(WITHDRAW_PASSWORD);
     await page.getByRole('button', { name: '立即取款' }).click();

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasTurnoverLeft, withdrawableAmount } from '../../lib/withdrawable.ts';
 import { WITHDRAW_PASSWORD_RULE, type PayoutAccount, type WithdrawalOrder } from '@lobby/contracts';
 import { formatDecimal } from '@lobby/money';
 import { useBrand } from '../../app/brand-context.tsx';
@@ -70,9 +71,17 @@ export function WithdrawPage() {
         <Figure label={t('finance.centreWallet')} value={balance?.balance} name="balance" />
         <Figure
           label={t('finance.withdraw.withdrawable')}
-          value={balance?.balance}
+          value={balance ? withdrawableAmount(balance) : undefined}
           name="withdrawable"
         />
+        {balance && hasTurnoverLeft(balance) ? (
+          <Figure
+            label={t('finance.withdraw.turnoverLeft')}
+            value={balance.turnover}
+            name="turnover"
+            hint={t('finance.withdraw.turnoverLeftHint')}
+          />
+        ) : null}
         <Figure
           label={t('finance.withdraw.inReview')}
           value={balance?.locked}
