@@ -32,15 +32,28 @@ export class AppError extends Error {
   }
 }
 
-/** A throw helper for one domain's code table: `fail(BRAND_ERRORS, 'unknown_site')`. */
+/** What an error may carry besides its code: field problems, a wait, message placeholders. */
+export type AppErrorExtras = {
+  fields?: FieldIssue[];
+  retryAfterSeconds?: number;
+  params?: Record<string, string | number>;
+};
+
+/**
+ * A throw helper for one domain's code table: `appError(BRAND_ERRORS, 'unknown_site')`, with
+ * the field problems, or the extras, of the refusal.
+ */
 export function appError<T extends ErrorCodeTable>(
   table: T,
   code: keyof T & string,
-  fields?: FieldIssue[],
+  extras?: FieldIssue[] | AppErrorExtras,
 ): AppError {
   const httpStatus = table[code];
   if (httpStatus === undefined) throw new Error(`error code ${code} is not in its table`);
-  return new AppError(code, httpStatus, fields);
+  const { fields, retryAfterSeconds, params } = Array.isArray(extras)
+    ? { fields: extras }
+    : (extras ?? {});
+  return new AppError(code, httpStatus, fields, retryAfterSeconds, params);
 }
 
 export function commonError(code: keyof typeof COMMON_ERRORS, fields?: FieldIssue[]): AppError {

@@ -9,7 +9,7 @@ import {
 } from '@lobby/contracts';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, appError, commonError } from '../../lib/app-error.ts';
+import { appError, commonError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import type { Brand } from '../brand/brand.service.ts';
@@ -311,8 +311,7 @@ export class AuthService {
     await this.#checkCaptcha(caller, body.key, body.code);
     const usernameKey = body.username.trim().toLowerCase();
     const locked = await lockedSecondsLeft(db, brandCode, usernameKey);
-    if (locked > 0)
-      throw new AppError('account_locked', AUTH_ERRORS.account_locked, undefined, locked);
+    if (locked > 0) throw appError(AUTH_ERRORS, 'account_locked', { retryAfterSeconds: locked });
     const password = rsa.decrypt(body.password);
     const member = await findMemberByUsername(db, brandCode, usernameKey);
     const matches = await verifyPassword(member?.passwordHash ?? null, password);
@@ -325,7 +324,7 @@ export class AuthService {
         settings.loginLockWindowMinutes,
       );
       if (lockSeconds > 0)
-        throw new AppError('account_locked', AUTH_ERRORS.account_locked, undefined, lockSeconds);
+        throw appError(AUTH_ERRORS, 'account_locked', { retryAfterSeconds: lockSeconds });
       throw appError(AUTH_ERRORS, 'account_or_password_wrong');
     }
     if (member.status !== 'active') throw appError(AUTH_ERRORS, 'account_disabled');

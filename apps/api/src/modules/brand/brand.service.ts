@@ -5,6 +5,7 @@ import {
   type BrandPublicConfig,
   type StatisticsEntry,
 } from '@lobby/contracts';
+import { isCurrencyCode, type CurrencyCode } from '@lobby/money';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import { appError } from '../../lib/app-error.ts';
@@ -24,6 +25,15 @@ export type Brand = {
   isDefault: boolean;
   revision: bigint;
 };
+
+/** The currency a brand's members hold; a brand with an unknown one is a configuration bug. */
+export function brandCurrency(brand: Brand): CurrencyCode {
+  const currency = brand.config.currencyCode;
+  if (!isCurrencyCode(currency)) {
+    throw new Error(`brand ${brand.config.code}: unknown currency ${currency}`);
+  }
+  return currency;
+}
 
 /** Channel on which a node announces that brand data changed, so every node reloads. */
 export const BRAND_CHANGED_CHANNEL = 'brand:changed';

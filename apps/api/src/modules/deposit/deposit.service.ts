@@ -21,7 +21,7 @@ import { isCurrencyCode, parseAmount, toDecimalString, type CurrencyCode } from 
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError, appError, commonError } from '../../lib/app-error.ts';
 import { listBrandsWithHosts } from '../brand/brand.repository.ts';
-import type { Brand } from '../brand/brand.service.ts';
+import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import type { LedgerActor, LedgerService } from '../ledger/ledger.service.ts';
 import {
   amountForCoin,
@@ -276,7 +276,7 @@ export class DepositService {
     input: CreateDepositInput,
   ): Promise<DepositOrder> {
     const brandCode = brand.config.code;
-    const currency = currencyOf(brand.config.currencyCode);
+    const currency = brandCurrency(brand);
     const parsed = parseAmount(input.amount, currency);
     if (!parsed.ok || parsed.minor <= 0n) throw appError(DEPOSIT_ERRORS, 'deposit_amount_invalid');
     const amountMinor = parsed.minor;
@@ -297,16 +297,12 @@ export class DepositService {
       throw appError(DEPOSIT_ERRORS, 'deposit_channel_unavailable');
     }
     if (amountMinor < channel.minMinor || amountMinor > channel.maxMinor) {
-      throw new AppError(
-        'deposit_amount_out_of_range',
-        DEPOSIT_ERRORS.deposit_amount_out_of_range,
-        undefined,
-        undefined,
-        {
+      throw appError(DEPOSIT_ERRORS, 'deposit_amount_out_of_range', {
+        params: {
           min: toDecimalString(channel.minMinor, currency),
           max: toDecimalString(channel.maxMinor, currency),
         },
-      );
+      });
     }
 
     const order: Omit<NewOrderRow, 'orderNo'> = {

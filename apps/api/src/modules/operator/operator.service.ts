@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { AppError, appError } from '../../lib/app-error.ts';
+import { appError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import {
   clearLoginFailures,
   lockedSecondsLeft,
   recordLoginFailure,
 } from '../auth/auth.repository.ts';
+import { hashSessionToken, newSessionToken } from '../session/session.service.ts';
 import { OPERATOR_ERRORS } from './operator.errors.ts';
 import {
   findOperatorByUsername,
@@ -32,8 +32,6 @@ const OPERATOR_LOCK_SCOPE = '(operators)';
 const LOCK_ATTEMPTS = 5;
 const LOCK_WINDOW_MINUTES = 30;
 const IDLE_MINUTES = 30;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Operator accounts, sessions and the action log. Every action an operator takes on money or
@@ -62,7 +60,7 @@ export class OperatorService {
     const key = input.username.toLowerCase();
     const locked = await lockedSecondsLeft(this.#db, OPERATOR_LOCK_SCOPE, key);
     if (locked > 0) {
-      throw new AppError('operator_locked', OPERATOR_ERRORS.operator_locked, undefined, locked);
+      throw appError(OPERATOR_ERRORS, 'operator_locked', { retryAfterSeconds: locked });
     }
     const operator = await findOperatorByUsername(this.#db, input.username);
     const matches = await verifyPassword(operator?.passwordHash ?? null, input.password);
@@ -75,15 +73,15 @@ export class OperatorService {
         LOCK_WINDOW_MINUTES,
       );
       if (seconds > 0) {
-        throw new AppError('operator_locked', OPERATOR_ERRORS.operator_locked, undefined, seconds);
+        throw appError(OPERATOR_ERRORS, 'operator_locked', { retryAfterSeconds: seconds });
       }
       throw appError(OPERATOR_ERRORS, 'operator_login_wrong');
     }
     await clearLoginFailures(this.#db, OPERATOR_LOCK_SCOPE, key);
-    const token = randomBytes(32).toString('base64url');
+    const token = newSessionToken();
     await insertOperatorSession(this.#db, {
       operatorId: operator.id,
-      tokenHash: hashToken(token),
+      tokenHash: hashSessionToken(token),
       ip: input.ip,
     });
     await insertOperatorAction(this.#db, {
@@ -96,7 +94,7 @@ export class OperatorService {
 
   async resolve(token: string): Promise<OperatorIdentity | null> {
     if (token.length > 128) return null;
-    const found = await findOperatorSession(this.#db, hashToken(token));
+    const found = await findOperatorSession(this.#db, hashSessionToken(token));
     if (!found) return null;
     if (found.idleSeconds > IDLE_MINUTES * 60) {
       await revokeOperatorSession(this.#db, found.sessionId);

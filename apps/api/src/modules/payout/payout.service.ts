@@ -15,7 +15,7 @@ import {
   type WithdrawType,
 } from '@lobby/contracts';
 import type { Database } from '../../db/client.ts';
-import { AppError, appError, commonError } from '../../lib/app-error.ts';
+import { appError, commonError } from '../../lib/app-error.ts';
 import type { Brand } from '../brand/brand.service.ts';
 import { MEMBER_ERRORS } from '../member/member.errors.ts';
 import { findMemberById, uniqueViolation } from '../member/member.repository.ts';
@@ -263,13 +263,7 @@ export class PayoutService {
           throw appError(PAYOUT_ERRORS, 'payout_account_duplicate');
         }
         if (live.length >= max) {
-          throw new AppError(
-            'payout_account_limit',
-            PAYOUT_ERRORS.payout_account_limit,
-            undefined,
-            undefined,
-            { max },
-          );
+          throw appError(PAYOUT_ERRORS, 'payout_account_limit', { params: { max } });
         }
         return insertAccount(transaction, { brandCode, memberId, ...account });
       });

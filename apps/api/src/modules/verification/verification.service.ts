@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Language, OutboxMessage, VerificationPurpose } from '@lobby/contracts';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, appError } from '../../lib/app-error.ts';
+import { appError } from '../../lib/app-error.ts';
 import { maskEmail, maskPhone } from './mask.ts';
 import { OutboxProvider, recordOutboxMessage, type MessageProvider } from './message-providers.ts';
 import { VERIFICATION_ERRORS } from './verification.errors.ts';
@@ -100,23 +100,15 @@ export class VerificationService {
     const resendMs = CODE_RESEND_SECONDS * 1000;
     if (!(await this.cache.setIfAbsent(keys.resend, '1', resendMs))) {
       const left = (await this.cache.ttlMs(keys.resend)) ?? resendMs;
-      throw new AppError(
-        'code_resend_too_soon',
-        VERIFICATION_ERRORS.code_resend_too_soon,
-        undefined,
-        seconds(left),
-      );
+      throw appError(VERIFICATION_ERRORS, 'code_resend_too_soon', {
+        retryAfterSeconds: seconds(left),
+      });
     }
     const sentToday = await this.cache.increment(keys.daily, DAY_MS);
     if (sentToday > CODES_PER_DAY) {
       await this.cache.delete(keys.resend);
       const left = (await this.cache.ttlMs(keys.daily)) ?? DAY_MS;
-      throw new AppError(
-        'code_daily_limit',
-        VERIFICATION_ERRORS.code_daily_limit,
-        undefined,
-        seconds(left),
-      );
+      throw appError(VERIFICATION_ERRORS, 'code_daily_limit', { retryAfterSeconds: seconds(left) });
     }
 
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');

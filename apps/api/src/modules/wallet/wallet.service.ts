@@ -1,19 +1,12 @@
 import type { MemberBalance } from '@lobby/contracts';
-import { isCurrencyCode, toDecimalString, type CurrencyCode } from '@lobby/money';
+import { toDecimalString } from '@lobby/money';
 import type { Database } from '../../db/client.ts';
 import { commonError } from '../../lib/app-error.ts';
-import type { Brand } from '../brand/brand.service.ts';
+import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import { outstandingTurnover, waiveTurnover } from '../deposit/turnover.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { findMemberByUsername } from '../member/member.repository.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
-
-function currencyOf(brand: Brand): CurrencyCode {
-  const currency = brand.config.currencyCode;
-  if (!isCurrencyCode(currency))
-    throw new Error(`brand ${brand.config.code}: unknown currency ${currency}`);
-  return currency;
-}
 
 /** The member's view of their money, read from the ledger, and the operator's turnover waiver. */
 export class WalletService {
@@ -28,7 +21,7 @@ export class WalletService {
   }
 
   async balance(brand: Brand, memberId: bigint): Promise<MemberBalance> {
-    const currency = currencyOf(brand);
+    const currency = brandCurrency(brand);
     const [{ walletMinor, lockedMinor, platformsMinor }, turnoverMinor] = await Promise.all([
       this.#ledger.balances(brand.config.code, memberId, currency),
       outstandingTurnover(this.#db, brand.config.code, memberId, currency),
@@ -49,7 +42,7 @@ export class WalletService {
     brand: Brand,
     input: { username: string; reason: string; ip: string },
   ): Promise<{ waived: string }> {
-    const currency = currencyOf(brand);
+    const currency = brandCurrency(brand);
     const member = await findMemberByUsername(
       this.#db,
       brand.config.code,

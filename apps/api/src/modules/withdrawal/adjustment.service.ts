@@ -1,12 +1,11 @@
 import { parseAmount, toDecimalString } from '@lobby/money';
 import type { Database } from '../../db/client.ts';
 import { appError } from '../../lib/app-error.ts';
-import type { Brand } from '../brand/brand.service.ts';
+import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { findMemberByUsername } from '../member/member.repository.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
-import { currencyOf } from './withdrawal.service.ts';
 
 export type AdjustmentResult = {
   brand: string;
@@ -40,7 +39,7 @@ export class AdjustmentService {
     input: { username: string; amount: string; reason: string; idempotencyKey: string; ip: string },
   ): Promise<AdjustmentResult> {
     const brandCode = brand.config.code;
-    const currency = currencyOf(brand);
+    const currency = brandCurrency(brand);
     const parsed = parseAmount(input.amount, currency, { allowNegative: true });
     if (!parsed.ok || parsed.minor === 0n) {
       throw appError(WITHDRAWAL_ERRORS, 'adjustment_amount_invalid');

@@ -5,12 +5,12 @@ import type {
   WithdrawalOrder,
   WithdrawalStatus,
 } from '@lobby/contracts';
-import { isCurrencyCode, parseAmount, toDecimalString, type CurrencyCode } from '@lobby/money';
+import { isCurrencyCode, parseAmount, toDecimalString } from '@lobby/money';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, appError, commonError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { Brand } from '../brand/brand.service.ts';
+import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import { outstandingTurnover } from '../deposit/turnover.ts';
 import { LEDGER_ERRORS } from '../ledger/ledger.errors.ts';
 import type { LedgerService, PostingLine } from '../ledger/ledger.service.ts';
@@ -41,24 +41,6 @@ import {
 /** Wrong withdrawal passwords allowed in the window before the member must wait. */
 export const WITHDRAW_PASSWORD_ATTEMPTS = 5;
 export const WITHDRAW_PASSWORD_WINDOW_MS = 30 * 60 * 1000;
-
-export function currencyOf(brand: Brand): CurrencyCode {
-  const currency = brand.config.currencyCode;
-  if (!isCurrencyCode(currency)) {
-    throw new Error(`brand ${brand.config.code}: unknown currency ${currency}`);
-  }
-  return currency;
-}
-
-function failWith(
-  table: Record<string, number>,
-  code: string,
-  params: Record<string, string | number>,
-): AppError {
-  const status = table[code];
-  if (status === undefined) throw new Error(`error code ${code} is not in its table`);
-  return new AppError(code, status, undefined, undefined, params);
-}
 
 /** `W` and the UTC time to the second, then 8 random base-32 characters: unique, sortable. */
 function newOrderNo(now: Date): string {
@@ -116,7 +98,7 @@ export class WithdrawalService {
   ): Promise<WithdrawalOrder> {
     const { db, ledger, payouts } = this.#deps;
     const brandCode = brand.config.code;
-    const currency = currencyOf(brand);
+    const currency = brandCurrency(brand);
     const parsed = parseAmount(body.amount, currency);
     if (!parsed.ok || parsed.minor <= 0n) {
       throw appError(WITHDRAWAL_ERRORS, 'withdraw_amount_invalid');
@@ -137,21 +119,27 @@ export class WithdrawalService {
     const minMinor = BigInt(limits.withdrawMinMinor);
     const maxMinor = BigInt(limits.withdrawMaxMinor);
     if (amountMinor < minMinor || amountMinor > maxMinor) {
-      throw failWith(WITHDRAWAL_ERRORS, 'withdraw_amount_out_of_range', {
-        min: toDecimalString(minMinor, currency),
-        max: toDecimalString(maxMinor, currency),
+      throw appError(WITHDRAWAL_ERRORS, 'withdraw_amount_out_of_range', {
+        params: {
+          min: toDecimalString(minMinor, currency),
+          max: toDecimalString(maxMinor, currency),
+        },
       });
     }
     const dayStart = shanghaiDayStart(new Date());
     const dailyLimit = () =>
-      failWith(WITHDRAWAL_ERRORS, 'withdraw_daily_limit', { count: limits.withdrawDailyCount });
+      appError(WITHDRAWAL_ERRORS, 'withdraw_daily_limit', {
+        params: { count: limits.withdrawDailyCount },
+      });
     if ((await countOrdersSince(db, brandCode, memberId, dayStart)) >= limits.withdrawDailyCount) {
       throw dailyLimit();
     }
     const remainingMinor = await outstandingTurnover(db, brandCode, memberId, currency);
     if (remainingMinor > 0n) {
-      throw failWith(WITHDRAWAL_ERRORS, 'withdraw_turnover_outstanding', {
-        remaining: toDecimalString(remainingMinor, currency),
+      throw appError(WITHDRAWAL_ERRORS, 'withdraw_turnover_outstanding', {
+        params: {
+          remaining: toDecimalString(remainingMinor, currency),
+        },
       });
     }
 
@@ -392,12 +380,9 @@ export class WithdrawalService {
 
   async #locked(failuresKey: string): Promise<AppError> {
     const ttlMs = (await this.#deps.cache.ttlMs(failuresKey)) ?? WITHDRAW_PASSWORD_WINDOW_MS;
-    return new AppError(
-      'withdraw_password_locked',
-      WITHDRAWAL_ERRORS.withdraw_password_locked,
-      undefined,
-      ttlMs / 1000,
-    );
+    return appError(WITHDRAWAL_ERRORS, 'withdraw_password_locked', {
+      retryAfterSeconds: ttlMs / 1000,
+    });
   }
 }
 
