@@ -38,6 +38,13 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The simulator's game pages: plain browser modules served as they are.
+    files: ['apps/game-sim/public/**/*.js'],
+    languageOptions: {
+      globals: { ...globals.browser },
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/*/scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run, four projects: pure rules (node), web client rules (DOM),
-// API through app.inject() on a real database, and browser tests in Chromium.
+// One Vitest run, five projects: pure rules (node), web client rules (DOM), API through
+// app.inject() on a real database, the game provider simulator, and browser tests in Chromium.
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +25,15 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'sim',
+          include: ['apps/game-sim/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

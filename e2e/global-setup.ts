@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     port: number;
+    /** The game provider simulator (apps/game-sim): where its game pages are served. */
+    gameSimUrl: string;
   }
 }
 
@@ -26,10 +28,27 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+type Service = { name: string; child: ChildProcess; log: () => string };
+
+/** Runs a Node script of the repository with its output kept for error messages. */
+function startService(name: string, script: string, env: NodeJS.ProcessEnv): Service {
+  let output = '';
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { name, child, log: () => output };
+}
+
+async function waitForReady(url: string, service: Service): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the site exited during start:\n${log()}`);
+    if (service.child.exitCode !== null) {
+      throw new Error(`${service.name} exited during start:\n${service.log()}`);
+    }
     try {
       const response = await fetch(`${url}/readyz`);
       if (response.ok) return;
@@ -38,12 +57,20 @@ async function waitForReady(url: string, child: ChildProcess, log: () => string)
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the site did not become ready in 60 s:\n${log()}`);
+  throw new Error(`${service.name} did not become ready in 60 s:\n${service.log()}`);
+}
+
+async function stopService(service: Service): Promise<void> {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => service.child.once('exit', resolve));
+  service.child.kill('SIGTERM');
+  await exited;
 }
 
 /**
- * Starts the whole site as `npm start` does (built web app, embedded database in a fresh data
- * directory, demo data) on a free port, for the browser tests; stops it afterwards.
+ * Starts the whole system as `npm start` does, each service on a free port with a fresh data
+ * directory: the site (built web app, embedded database, demo data) and the game provider
+ * simulator whose game pages the site opens. Stops both afterwards and checks the ledger.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -53,36 +80,52 @@ export default async function setup(project: TestProject) {
     throw new Error("Chromium is missing: install Debian's chromium package (see README.md)");
   }
   const port = await freePort();
+  const simPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
-  let output = '';
-  const child = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Every captcha accepts this code, so the browser tests can log in (never in production).
-      CAPTCHA_TEST_CODE: 'test',
-      // Every browser test comes from 127.0.0.1: room for all of them within a minute.
-      RATE_LIMIT_MULTIPLIER: '20',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const simDataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-sim-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(baseUrl, child, () => output);
+  const gameSimUrl = `http://127.0.0.1:${simPort}`;
+
+  const sim = startService('the game provider simulator', 'apps/game-sim/src/server.ts', {
+    GAME_SIM_HOST: '127.0.0.1',
+    GAME_SIM_PORT: String(simPort),
+    GAME_SIM_PUBLIC_URL: gameSimUrl,
+    GAME_SIM_DATABASE_URL: '',
+    LOBBY_CALLBACK_URL: baseUrl,
+    DATA_DIR: simDataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+  });
+  const site = startService('the site', 'apps/api/src/server.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    GAME_PROVIDER_URL: gameSimUrl,
+    // Every captcha accepts this code, so the browser tests can log in (never in production).
+    CAPTCHA_TEST_CODE: 'test',
+    // Every browser test comes from 127.0.0.1: room for all of them within a minute.
+    RATE_LIMIT_MULTIPLIER: '20',
+  });
+  try {
+    await Promise.all([waitForReady(gameSimUrl, sim), waitForReady(baseUrl, site)]);
+  } catch (error) {
+    await Promise.all([stopService(site), stopService(sim)]);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(simDataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
+  project.provide('gameSimUrl', gameSimUrl);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // The site first: its sweeps may still be asking the simulator.
+    await stopService(site);
+    await stopService(sim);
     // Whatever the browser tests did with money, the ledger must still prove its invariants.
     const check = spawnSync(process.execPath, [join(root, 'apps/api/src/ledger-check.ts')], {
       cwd: root,
@@ -90,6 +133,7 @@ export default async function setup(project: TestProject) {
       encoding: 'utf8',
     });
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(simDataDir, { recursive: true, force: true });
     if (check.status !== 0) {
       throw new Error(
         `ledger check after the browser tests failed:\n${check.stdout}${check.stderr}`,

@@ -1,14 +1,29 @@
 /**
  * Starts the whole system and keeps it in one terminal: every service of Lobby as a child
  * process, with their logs interleaved. Ctrl-C (or SIGTERM) stops them all; if one exits, the
- * others are stopped too. Later services (the game provider simulator) are added to SERVICES.
+ * others are stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
+const apiPort = process.env.PORT || '3000';
+const simPort = process.env.GAME_SIM_PORT || '4100';
 const SERVICES: { name: string; script: string; env?: NodeJS.ProcessEnv }[] = [
-  { name: 'api', script: join(root, 'apps/api/src/server.ts') },
+  {
+    name: 'api',
+    script: join(root, 'apps/api/src/server.ts'),
+    // The API calls the simulator started beside it, unless told otherwise.
+    env: { GAME_PROVIDER_URL: process.env.GAME_PROVIDER_URL || `http://127.0.0.1:${simPort}` },
+  },
+  {
+    // The game provider simulator: plays every game platform, calls back the API beside it.
+    name: 'game-sim',
+    script: join(root, 'apps/game-sim/src/server.ts'),
+    env: {
+      LOBBY_CALLBACK_URL: process.env.LOBBY_CALLBACK_URL || `http://127.0.0.1:${apiPort}`,
+    },
+  },
 ];
 
 const children = new Map<string, ChildProcess>();

@@ -28,7 +28,17 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
   {
     name: 'unit, web and API tests (embedded database, in-process cache)',
-    command: vitest('embedded', '--project', 'unit', '--project', 'web', '--project', 'api'),
+    command: vitest(
+      'embedded',
+      '--project',
+      'unit',
+      '--project',
+      'web',
+      '--project',
+      'sim',
+      '--project',
+      'api',
+    ),
     report: 'embedded',
   },
   {

@@ -14,7 +14,7 @@ type Envelope<T> = { status: boolean; data: T; message?: string };
 async function call<T>(
   baseUrl: string,
   path: string,
-  init: { token?: string; body?: unknown; method?: 'GET' | 'POST' } = {},
+  init: { token?: string; body?: unknown; method?: 'GET' | 'POST' | 'PUT' } = {},
 ): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'POST',
@@ -78,6 +78,20 @@ export function approveWithdrawal(
   return call(baseUrl, `/admin/api/withdrawals/${encodeURIComponent(orderNo)}/approve`, {
     token,
     body: { note: 'paid by the browser test' },
+  });
+}
+
+/** PUT /admin/api/game/platforms/<id>: the operator's maintenance switch of a game platform. */
+export function setPlatformMaintenance(
+  baseUrl: string,
+  token: string,
+  platformId: number,
+  maintenance: boolean,
+): Promise<{ maintenance: boolean }> {
+  return call(baseUrl, `/admin/api/game/platforms/${platformId}`, {
+    token,
+    method: 'PUT',
+    body: { maintenance, reason: 'games browser test' },
   });
 }
 

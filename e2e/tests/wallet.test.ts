@@ -1,16 +1,16 @@
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchChromium, openPage, PHONE, waitForScreen } from '../support/browser.ts';
 import {
-  ARTIFACTS_DIR,
-  DESKTOP,
-  launchChromium,
-  openPage,
-  PHONE,
-  RAW_KEY_PATTERN,
-  waitForScreen,
-} from '../support/browser.ts';
-import { captchaPicture, field, TEST_CAPTCHA, uniqueUsername } from '../support/members.ts';
+  depositOnline as depositSandbox,
+  expectTidy,
+  openScreen,
+  poll,
+  register as registerMember,
+  secureAccount as secureMember,
+  shot,
+} from '../support/flows.ts';
+import { field, uniqueUsername } from '../support/members.ts';
 import {
   adjustBalance,
   waiveTurnover,
@@ -18,7 +18,6 @@ import {
   headerBalance,
   operatorToken,
   testCardNumber,
-  WALLET_KEY_PATTERN,
 } from '../support/wallet.ts';
 
 const baseUrl = inject('baseUrl');
@@ -26,8 +25,6 @@ const baseUrl = inject('baseUrl');
 const BRAND = 'jinsheng';
 const PASSWORD = 'wallet1234';
 const WITHDRAW_PASSWORD = '246810';
-
-const poll = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,69 +42,12 @@ function memberContext(viewport: typeof DESKTOP): Promise<BrowserContext> {
   });
 }
 
-/** No raw text key, and nothing wider than the window. */
-async function expectTidy(page: Page, width: number) {
-  const text = await page.locator('#root').innerText();
-  expect(text).not.toMatch(RAW_KEY_PATTERN);
-  expect(text).not.toMatch(WALLET_KEY_PATTERN);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
-}
-
-async function shot(page: Page, name: string) {
-  // Instantly: the site scrolls smoothly, and a picture taken mid-scroll puts the sticky header
-  // in the middle of the page.
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await waitForScreen(page);
-}
-
-async function register(page: Page, username: string) {
-  await open(page, '/register');
-  await captchaPicture(page);
-  await field(page, 'username').fill(username);
-  await field(page, 'password').fill(PASSWORD);
-  await field(page, 'confirmPassword').fill(PASSWORD);
-  await field(page, 'code').fill(TEST_CAPTCHA);
-  await page.locator('input[name="agree"]').check();
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/home`);
-}
-
-/** The withdrawal password and the real name, on /user/personal. */
-async function secureAccount(page: Page, realName: string) {
-  await open(page, '/user/personal');
-  const withdrawItem = page.locator('[data-item="withdrawPassword"]');
-  await withdrawItem.getByRole('button', { name: '设置' }).click();
-  await field(page, 'withdrawPassword').fill(WITHDRAW_PASSWORD);
-  await field(page, 'confirmWithdrawPassword').fill(WITHDRAW_PASSWORD);
-  await withdrawItem.getByRole('button', { name: '保存' }).click();
-  await poll(() => withdrawItem.innerText()).toContain('已设置');
-  const realNameItem = page.locator('[data-item="realName"]');
-  await realNameItem.getByRole('button', { name: '设置' }).click();
-  await field(page, 'realName').fill(realName);
-  await realNameItem.getByRole('button', { name: '保存' }).click();
-  await poll(() => realNameItem.innerText()).toContain('设置成功');
-}
-
-/** Deposits online through the sandbox gateway: the pay page, "支付成功", back to the status. */
-async function depositOnline(page: Page, typed: string) {
-  await open(page, '/finance/deposit');
-  await page.locator('.channel-card[data-channel="online"]').click();
-  await field(page, 'amount').fill(typed);
-  await page.getByRole('button', { name: '立即存款' }).click();
-  await page.waitForURL(/\/sandbox\/pay\/D\d+$/);
-  await poll(() => page.locator('main').innerText()).toContain('收银台');
-  await page.getByRole('button', { name: '支付成功' }).click();
-  await page.waitForURL(/\/finance\/deposit\?orderNo=D\d+$/);
-  await waitForScreen(page);
-  await poll(() => page.getByTestId('deposit-status-title').innerText()).toContain('存款成功');
-}
+const open = (page: Page, path: string) => openScreen(page, baseUrl, path);
+const register = (page: Page, username: string) =>
+  registerMember(page, baseUrl, username, PASSWORD);
+const secureAccount = (page: Page, realName: string) =>
+  secureMember(page, baseUrl, WITHDRAW_PASSWORD, realName);
+const depositOnline = (page: Page, typed: string) => depositSandbox(page, baseUrl, typed);
 
 describe('wallet', () => {
   it('deposits, adds a card, withdraws, is paid and sees every step in the records (desktop)', async () => {

@@ -46,6 +46,22 @@ import { createMessageProviders } from './modules/verification/message-providers
 import { devOutboxRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { webPlugin } from './plugins/web.ts';
+import { DEV_PROVIDER_SECRET, SEAMLESS_PATH_PREFIX } from '@lobby/game-protocol';
+import { createSweeps } from './jobs/sweeps.ts';
+import type { Sweep } from './jobs/scheduler.ts';
+import { PlayerDirectory } from './modules/games/player-directory.ts';
+import { ProviderClient } from './modules/games/provider-client.ts';
+import { transferRoutes } from './modules/transfer/transfer.routes.ts';
+import { TransferService } from './modules/transfer/transfer.service.ts';
+import { GamesService } from './modules/games/games.service.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
+import { gamesAdminRoutes } from './modules/games/games-admin.routes.ts';
+import { PresenceService } from './modules/presence/presence.service.ts';
+import { presenceRoutes } from './modules/presence/presence.routes.ts';
+import { BetRecordsService } from './modules/bet-records/bet-records.service.ts';
+import { betRecordsRoutes } from './modules/bet-records/bet-records.routes.ts';
+import { seamlessRoutes } from './modules/seamless/seamless.routes.ts';
+import { SeamlessService } from './modules/seamless/seamless.service.ts';
 
 export type AppDependencies = {
   database: DatabaseHandle;
@@ -69,6 +85,8 @@ export type AppDependencies = {
   /** Directory of the built web app; when absent, page paths answer JSON not_found. */
   webDistDir?: string;
   trustProxyHops?: number;
+  /** The game platforms' API (the simulator by default) and the master signing secret. */
+  gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number };
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
@@ -78,6 +96,8 @@ declare module 'fastify' {
     brands: BrandRegistry;
     /** True once shutdown began: readiness fails so the balancer drains this node. */
     isShuttingDown: boolean;
+    /** The background sweeps of this app's services, for the scheduler (server.ts). */
+    sweeps: readonly Sweep[];
   }
 }
 
@@ -220,6 +240,68 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   if (!dependencies.production)
     await app.register(devOutboxRoutes, { db: dependencies.database.db });
+
+  // Game platforms (games issue): the platforms' API client, the member's player accounts.
+  const gameProvider = new ProviderClient({
+    baseUrl: dependencies.gameProvider?.baseUrl ?? 'http://127.0.0.1:4100',
+    masterSecret: dependencies.gameProvider?.masterSecret ?? DEV_PROVIDER_SECRET,
+    timeoutMs: dependencies.gameProvider?.timeoutMs,
+  });
+  const players = new PlayerDirectory({ db: dependencies.database.db, provider: gameProvider });
+  // Transfers between the centre wallet and transfer-wallet platforms, and their reconciliation.
+  const transfers = new TransferService({
+    db: dependencies.database.db,
+    ledger,
+    provider: gameProvider,
+    players,
+    log: app.log,
+  });
+  await app.register(transferRoutes, { transfers });
+  // Platforms, game launch and the automatic-transfer setting; the maintenance switch.
+  const games = new GamesService({
+    db: dependencies.database.db,
+    cache: dependencies.cache,
+    ledger,
+    provider: gameProvider,
+    players,
+    operators,
+    brands,
+    log: app.log,
+    autoTransferIn: (input) => transfers.autoTransferIn(input),
+  });
+  await app.register(gamesRoutes, { games });
+  await app.register(gamesAdminRoutes, { games });
+  // Online presence from the member heartbeat, and the operators' view of it.
+  await app.register(presenceRoutes, {
+    presence: new PresenceService({
+      cache: dependencies.cache,
+      db: dependencies.database.db,
+      brands,
+    }),
+  });
+  // Bet records: the member's view (the bet-record-sync sweep fills them, below).
+  await app.register(betRecordsRoutes, {
+    betRecords: new BetRecordsService({ db: dependencies.database.db }),
+  });
+  // Seamless-wallet callbacks of wallet-type-2 platforms: signed with the same secrets.
+  await app.register(seamlessRoutes, {
+    prefix: SEAMLESS_PATH_PREFIX,
+    seamless: new SeamlessService({
+      db: dependencies.database.db,
+      ledger,
+      brands,
+      secretOf: (platformId) => gameProvider.secretOf(platformId),
+    }),
+  });
+
+  app.decorate(
+    'sweeps',
+    createSweeps({
+      db: dependencies.database.db,
+      betRecords: { provider: gameProvider, brands: () => brands.all() },
+      transfers,
+    }),
+  );
 
   if (dependencies.webDistDir) {
     await app.register(webPlugin, { distDir: dependencies.webDistDir });

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEV_PROVIDER_SECRET } from '@lobby/game-protocol';
 
 /**
  * Settings come from the environment. With no DATABASE_URL the API embeds PostgreSQL (PGlite)
@@ -33,6 +34,10 @@ const environmentSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   /** Multiplies the per-minute limits on login, register, codes and captchas (tests, NAT). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Base URL of the game platforms' API (the simulator, apps/game-sim, by default). */
+  GAME_PROVIDER_URL: z.string().url().default('http://127.0.0.1:4100'),
+  /** Master secret the platforms' signing secrets derive from; required in production. */
+  GAME_PROVIDER_SECRET: z.string().min(16).optional(),
 });
 
 /** The first operator's password in the embedded demo (README says so). */
@@ -59,7 +64,17 @@ export type AppConfig = {
   /** Undefined when no first admin may be made (production without ADMIN_PASSWORD). */
   adminPassword: string | undefined;
   rateLimitMultiplier: number;
+  gameProviderUrl: string;
+  gameProviderSecret: string;
 };
+
+function providerSecret(environment: string, secret: string | undefined): string {
+  if (secret) return secret;
+  if (environment === 'production') {
+    throw new Error('GAME_PROVIDER_SECRET is required in production');
+  }
+  return DEV_PROVIDER_SECRET;
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = environmentSchema.parse(
@@ -85,6 +100,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     smtpFrom: parsed.SMTP_FROM,
     adminUsername: parsed.ADMIN_USERNAME,
     rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
+    gameProviderUrl: parsed.GAME_PROVIDER_URL.replace(/\/+$/, ''),
+    gameProviderSecret: providerSecret(parsed.NODE_ENV, parsed.GAME_PROVIDER_SECRET),
     // The demo password only for the embedded database outside production; never a default
     // for a PostgreSQL server, where real money may be.
     adminPassword:

@@ -4,7 +4,6 @@ import { buildApp } from './app.ts';
 import { openCache } from './cache/index.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { sweeps } from './jobs/sweeps.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.service.ts';
@@ -75,8 +74,9 @@ const app = await buildApp({
   defaultBrandCode: config.defaultBrand,
   webDistDir,
   trustProxyHops: config.trustProxyHops,
+  gameProvider: { baseUrl: config.gameProviderUrl, masterSecret: config.gameProviderSecret },
 });
-const scheduler = new Scheduler(database, sweeps, app.log);
+const scheduler = new Scheduler(database, app.sweeps, app.log);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

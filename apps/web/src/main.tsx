@@ -32,13 +32,6 @@ import { loadStatistics, trackPageView } from './lib/statistics.ts';
 import { captureInviteCode, getToken } from './lib/stored-values.ts';
 import './styles/index.css';
 
-/**
- * The online-status heartbeat call (POST /api/findmed/v1/heartbeat with gameid and
- * platform). TODO(games issue): wire it to the API client; until then <Heartbeat/> keeps no
- * interval because there is nothing to send.
- */
-const sendHeartbeat: HeartbeatSender | undefined = undefined;
-
 /** The language of a page without a brand: the stored choice, else the browser's. */
 function fallbackLanguage(): Language {
   const stored = readStoredLanguage();
@@ -109,6 +102,13 @@ async function start(): Promise<void> {
   void memberSession.start();
 
   reportUncaughtErrors(api);
+
+  // The online-status heartbeat (POST /api/findmed/v1/heartbeat with the game selection),
+  // loaded with its schema when the first beat is due, 30 s after login.
+  const sendHeartbeat: HeartbeatSender = (payload) =>
+    import('./features/games/api/heartbeat.ts').then((module) =>
+      module.sendHeartbeat(api, payload),
+    );
 
   const router: AppRouter = createAppRouter({
     config,

@@ -13,3 +13,5 @@ export * from './wallet.ts';
 export * from './admin.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
+export * from './games.ts';
+export * from './games-admin.ts';

@@ -307,12 +307,12 @@ export const withdrawEndpoint = {
   response: withdrawalOrderSchema,
 } as const;
 
-const pageQueryFields = {
+export const pageQueryFields = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
 
-function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
@@ -331,13 +331,19 @@ export const withdrawOrdersEndpoint = {
 // ---------------------------------------------------------------------------------------------
 // Transaction records (member): the member's money movements, read from the ledger.
 
-/** Type codes of a movement; a ledger reason of none of these reads as `other`. */
+/**
+ * Type codes of a movement, each read from one or more ledger reasons (records module); a
+ * reason of none of them reads as `other`. transfer_in: the centre wallet to a game platform
+ * (and its return when the platform refused); transfer_out: a platform back to the wallet.
+ */
 export const TRANSACTION_TYPES = [
   'deposit',
   'withdrawal_request',
   'withdrawal_paid',
   'withdrawal_rejected',
   'adjustment',
+  'transfer_in',
+  'transfer_out',
   'other',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

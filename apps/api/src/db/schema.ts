@@ -126,6 +126,8 @@ export const members = pgTable(
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
     previousLoginIp: text('previous_login_ip'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Entering a game first moves the centre wallet into the game's platform. */
+    autoTransfer: boolean('auto_transfer').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -537,5 +539,144 @@ export const turnoverRequirements = pgTable(
   (table) => [
     uniqueIndex('turnover_requirements_member').on(table.brandCode, table.memberId, table.currency),
     check('turnover_requirements_not_negative', sql`${table.outstandingMinor} >= 0`),
+  ],
+);
+
+/** The operator's switches per game platform (the catalog itself is @lobby/game-protocol). */
+export const gamePlatformSettings = pgTable('game_platform_settings', {
+  platformId: integer('platform_id').primaryKey(),
+  maintenance: boolean('maintenance').notNull().default(false),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A member's player account at a platform, created on first use. */
+export const gamePlayers = pgTable(
+  'game_players',
+  {
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    platformId: integer('platform_id').notNull(),
+    /** The name the platform knows: `${brandCode}_${memberId}`. */
+    player: text('player').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('game_players_member').on(table.memberId, table.platformId),
+    uniqueIndex('game_players_player').on(table.platformId, table.player),
+  ],
+);
+
+/**
+ * Transfers between the centre wallet and a transfer-wallet platform (DESIGN.md section 4):
+ * created in_transit with the money reserved, final once the platform's answer (or, after an
+ * unknown outcome, its status query) says success or failed.
+ */
+export const gameTransfers = pgTable(
+  'game_transfers',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Our order id, sent to the platform as its idempotency key. */
+    orderNo: text('order_no').notNull(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    platformId: integer('platform_id').notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: ['in_transit', 'success', 'failed'] }).notNull(),
+    /** Why it failed (the platform's refusal, not_found after the request window). */
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The one-click recycle that made this order, if any. */
+    recycleBatch: text('recycle_batch'),
+    /** Status queries made after an unknown outcome, and when the next one is due. */
+    checkAttempts: integer('check_attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    reserveEntryId: bigint('reserve_entry_id', { mode: 'bigint' }),
+    finalEntryId: bigint('final_entry_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('game_transfers_order_no').on(table.orderNo),
+    uniqueIndex('game_transfers_idempotency').on(
+      table.brandCode,
+      table.memberId,
+      table.idempotencyKey,
+    ),
+    index('game_transfers_in_transit')
+      .on(table.nextCheckAt)
+      .where(sql`${table.status} = 'in_transit'`),
+    // One transfer in flight per member and platform: the platform's balance is only known
+    // once no transfer with it is pending.
+    uniqueIndex('game_transfers_one_in_transit')
+      .on(table.memberId, table.platformId)
+      .where(sql`${table.status} = 'in_transit'`),
+    index('game_transfers_member').on(table.memberId, table.createdAt),
+  ],
+);
+
+/** Settled rounds pulled from the platforms; a round id appears once per platform. */
+export const gameBetRecords = pgTable(
+  'game_bet_records',
+  {
+    platformId: integer('platform_id').notNull(),
+    roundId: text('round_id').notNull(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    gameCode: text('game_code').notNull(),
+    category: integer('category').notNull(),
+    currency: text('currency').notNull(),
+    betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull(),
+    validBetMinor: bigint('valid_bet_minor', { mode: 'bigint' }).notNull(),
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' }).notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('game_bet_records_round').on(table.platformId, table.roundId),
+    index('game_bet_records_member').on(table.memberId, table.settledAt),
+  ],
+);
+
+/**
+ * Seamless-wallet calls by transaction id (idempotency). A rollback of a transaction never seen
+ * leaves a 'tombstone' row under that id, so the debit arriving late is refused.
+ */
+export const seamlessTransactions = pgTable(
+  'seamless_transactions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    platformId: integer('platform_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    kind: text('kind', { enum: ['debit', 'credit', 'rollback', 'tombstone'] }).notNull(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    roundId: text('round_id').notNull(),
+    gameCode: text('game_code'),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** For a rollback: the debit it undoes; for a debit: set once rolled back. */
+    relatedTransactionId: text('related_transaction_id'),
+    rolledBack: boolean('rolled_back').notNull().default(false),
+    requestHash: text('request_hash').notNull(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('seamless_transactions_id').on(table.platformId, table.transactionId),
+    index('seamless_transactions_round').on(table.platformId, table.roundId),
   ],
 );

@@ -1,8 +1,29 @@
+import type { Database } from '../db/client.ts';
 import { usdtDepositWatcherSweep } from '../modules/deposit/usdt-deposit-watcher.ts';
+import { betRecordSyncSweep } from '../modules/bet-records/bet-record-sync.ts';
+import type { Brand } from '../modules/brand/brand.service.ts';
+import type { ProviderClient } from '../modules/games/provider-client.ts';
+import { transferReconciliationSweep } from '../modules/transfer/transfer-reconciliation.ts';
+import type { TransferService } from '../modules/transfer/transfer.service.ts';
 import type { Sweep } from './scheduler.ts';
 
+/** What the sweeps work with: the app's services, built once by buildApp. */
+export type SweepServices = {
+  db: Database;
+  /** Bet-record sync: the platforms' API and the brands served (whose platforms, whose players). */
+  betRecords?: { provider: ProviderClient; brands: () => readonly Brand[] };
+  /** Transfer reconciliation: asks the platforms about orders in transit. */
+  transfers?: TransferService;
+};
+
 /**
- * Every periodic sweep of the API, run by the scheduler on one node at a time. Later modules add
- * theirs here: transfer reconciliation, bet-record sync, rebates, clean-up.
+ * Every periodic sweep of the API, run by the scheduler on one node at a time: deposit watching,
+ * transfer reconciliation, bet-record sync, and later rebates and clean-up.
  */
-export const sweeps: readonly Sweep[] = [usdtDepositWatcherSweep()];
+export function createSweeps(services: SweepServices): Sweep[] {
+  return [
+    usdtDepositWatcherSweep(),
+    ...(services.betRecords ? [betRecordSyncSweep(services.betRecords)] : []),
+    ...(services.transfers ? [transferReconciliationSweep({ transfers: services.transfers })] : []),
+  ];
+}

@@ -26,7 +26,13 @@ export async function createTestApp(
   options: Partial<
     Pick<
       AppDependencies,
-      'sessions' | 'webDistDir' | 'captchaTestCode' | 'rsa' | 'authRateLimits' | 'production'
+      | 'sessions'
+      | 'webDistDir'
+      | 'captchaTestCode'
+      | 'rsa'
+      | 'authRateLimits'
+      | 'production'
+      | 'gameProvider'
     >
   > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;

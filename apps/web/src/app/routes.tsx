@@ -148,7 +148,7 @@ export type RouteDependencies = {
   userAgent: string;
   /** Notified with path and query on every route change (SPEC.md section 2). */
   trackPageView: (path: string) => void;
-  /** The heartbeat call; undefined until the games issue wires it. */
+  /** The heartbeat call (POST /api/findmed/v1/heartbeat); undefined sends none (tests). */
   sendHeartbeat: HeartbeatSender | undefined;
 };
 

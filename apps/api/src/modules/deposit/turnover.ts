@@ -46,6 +46,33 @@ export async function addTurnover(
     });
 }
 
+/**
+ * Takes valid bets off a member's outstanding turnover, never below zero (bets beyond the
+ * requirement are not banked for a later deposit). Pass the transaction that records the bets,
+ * so a bet counts exactly when it is recorded.
+ */
+export async function reduceTurnover(
+  executor: Executor,
+  input: { brandCode: string; memberId: bigint; currency: string; amountMinor: bigint },
+): Promise<void> {
+  if (input.amountMinor < 0n) throw new Error('turnover to reduce must not be negative');
+  if (input.amountMinor === 0n) return;
+  await executor
+    .update(turnoverRequirements)
+    .set({
+      outstandingMinor: sql`greatest(${turnoverRequirements.outstandingMinor} - ${input.amountMinor}, 0)`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(turnoverRequirements.brandCode, input.brandCode),
+        eq(turnoverRequirements.memberId, input.memberId),
+        eq(turnoverRequirements.currency, input.currency),
+        sql`${turnoverRequirements.outstandingMinor} > 0`,
+      ),
+    );
+}
+
 /** What a member still has to bet before withdrawing, in minor units (zero when nothing). */
 export async function outstandingTurnover(
   executor: Executor,

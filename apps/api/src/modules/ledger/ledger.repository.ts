@@ -175,7 +175,74 @@ export async function findLedgerViolations(executor: Executor): Promise<LedgerVi
     sql`select p.id from postings p join ledger_accounts a on a.id = p.account_id
         where p.currency <> a.currency limit 100`,
   );
+  // Transfers with game platforms (modules/transfer): each order is final, or in transit with a
+  // status query pending; a final order has the one entry that settled it (its reason matching
+  // the outcome) and an order in transit its reservation; and what the in-transit account of
+  // each platform holds is exactly what its orders in transit carry. One statement each, so a
+  // check on a live system reads each from one snapshot.
+  const stuck = await queryRows<{ order_no: string; status: string }>(
+    executor,
+    sql`select order_no, status from game_transfers
+        where not (status in ('success', 'failed')
+                   or (status = 'in_transit' and next_check_at is not null))
+        limit 100`,
+  );
+  const unsettled = await queryRows<{ order_no: string; status: string; reason: string | null }>(
+    executor,
+    sql`select t.order_no, t.status, e.reason from game_transfers t
+        left join journal_entries e on e.id = t.final_entry_id
+        where t.status in ('success', 'failed')
+          and (e.id is null
+               or e.reason <> ('game_transfer_' || t.direction
+                               || case when t.status = 'failed' then '_void' else '' end))
+        limit 100`,
+  );
+  const unreserved = await queryRows<{ order_no: string }>(
+    executor,
+    sql`select t.order_no from game_transfers t
+        left join journal_entries e on e.id = t.reserve_entry_id
+        where e.id is null or e.reason <> ('game_transfer_' || t.direction || '_reserve')
+        limit 100`,
+  );
+  const transit = await queryRows<{
+    brand_code: string;
+    ref: string;
+    currency: string;
+    held: string;
+    carried: string;
+  }>(
+    executor,
+    sql`with held as (
+          select brand_code, ref, currency, sum(balance_minor) as held from ledger_accounts
+          where kind = 'house_in_transit' group by brand_code, ref, currency),
+        carried as (
+          select brand_code, platform_id::text as ref, currency, sum(amount_minor) as carried
+          from game_transfers where status = 'in_transit' group by brand_code, platform_id, currency)
+        select coalesce(h.brand_code, c.brand_code) as brand_code, coalesce(h.ref, c.ref) as ref,
+               coalesce(h.currency, c.currency) as currency,
+               coalesce(h.held, 0)::text as held, coalesce(c.carried, 0)::text as carried
+        from held h full join carried c
+          on c.brand_code = h.brand_code and c.ref = h.ref and c.currency = h.currency
+        where coalesce(h.held, 0) <> coalesce(c.carried, 0)
+        limit 100`,
+  );
   return [
+    ...stuck.map((row) => ({
+      invariant: 'transfer is final or in transit with a status query pending',
+      detail: `transfer ${row.order_no} is ${row.status} with no status query due`,
+    })),
+    ...unsettled.map((row) => ({
+      invariant: 'final transfer has its final entry',
+      detail: `transfer ${row.order_no} is ${row.status}; its final entry is ${row.reason ?? 'missing'}`,
+    })),
+    ...unreserved.map((row) => ({
+      invariant: 'transfer has its reservation entry',
+      detail: `transfer ${row.order_no}`,
+    })),
+    ...transit.map((row) => ({
+      invariant: 'money in transit equals the transfers in transit',
+      detail: `${row.brand_code} platform ${row.ref} ${row.currency}: in transit ${row.held}, orders carry ${row.carried}`,
+    })),
     ...unbalanced.map((row) => ({
       invariant: 'entry sums to zero',
       detail: `entry ${row.entry_id} ${row.currency} sums to ${row.total}`,

@@ -1,15 +1,36 @@
-import { TRANSACTION_TYPES, type TransactionRecord, type TransactionType } from '@lobby/contracts';
+import type { TransactionRecord, TransactionType } from '@lobby/contracts';
 import { isCurrencyCode, toDecimalString } from '@lobby/money';
 import type { Database } from '../../db/client.ts';
 import type { Brand } from '../brand/brand.service.ts';
+import { TRANSFER_RECORD_REASONS } from '../transfer/transfer.service.ts';
 import { rangeOfDatePreset } from './date-range.ts';
 import { listMemberMovements, type MovementFilter } from './records.repository.ts';
 
-/** Ledger reasons that are a type of their own; any other reason reads as `other`. */
-const NAMED_REASONS: readonly string[] = TRANSACTION_TYPES.filter((type) => type !== 'other');
+type NamedType = Exclude<TransactionType, 'other'>;
+
+/**
+ * The ledger reasons each type reads from: most types are one reason of the same name; the
+ * transfers have several (the move out of the wallet and, if the platform refused, its return).
+ * Any other reason reads as `other`.
+ */
+const REASONS_OF_TYPE: Record<NamedType, readonly string[]> = {
+  deposit: ['deposit'],
+  withdrawal_request: ['withdrawal_request'],
+  withdrawal_paid: ['withdrawal_paid'],
+  withdrawal_rejected: ['withdrawal_rejected'],
+  adjustment: ['adjustment'],
+  ...TRANSFER_RECORD_REASONS,
+};
+
+const TYPE_OF_REASON = new Map<string, NamedType>(
+  Object.entries(REASONS_OF_TYPE).flatMap(([type, reasons]) =>
+    reasons.map((reason) => [reason, type as NamedType] as const),
+  ),
+);
+const NAMED_REASONS: string[] = [...TYPE_OF_REASON.keys()];
 
 function typeOf(reason: string): TransactionType {
-  return NAMED_REASONS.includes(reason) ? (reason as TransactionType) : 'other';
+  return TYPE_OF_REASON.get(reason) ?? 'other';
 }
 
 export type RecordsQuery = {
@@ -41,7 +62,9 @@ export class RecordsService {
         ? {}
         : {
             reasons:
-              query.type === 'other' ? { exclude: [...NAMED_REASONS] } : { include: [query.type] },
+              query.type === 'other'
+                ? { exclude: NAMED_REASONS }
+                : { include: [...REASONS_OF_TYPE[query.type]] },
           }),
       ...(range ? { from: range.from, to: range.to } : {}),
     };

@@ -6,6 +6,7 @@ import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import { outstandingTurnover, waiveTurnover } from '../deposit/turnover.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { findMemberByUsername } from '../member/member.repository.ts';
+import { transfersInTransitMinor } from '../transfer/transfer.service.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 
 /** The member's view of their money, read from the ledger, and the operator's turnover waiver. */
@@ -22,10 +23,18 @@ export class WalletService {
 
   async balance(brand: Brand, memberId: bigint): Promise<MemberBalance> {
     const currency = brandCurrency(brand);
-    const [{ walletMinor, lockedMinor, platformsMinor }, turnoverMinor] = await Promise.all([
+    const [
+      { walletMinor, lockedMinor, platformsMinor: bookedMinor },
+      inTransitMinor,
+      turnoverMinor,
+    ] = await Promise.all([
       this.#ledger.balances(brand.config.code, memberId, currency),
+      transfersInTransitMinor(this.#db, brand.config.code, memberId, currency),
       outstandingTurnover(this.#db, brand.config.code, memberId, currency),
     ]);
+    // Money on its way to or from a platform is the member's all the same: counting it with the
+    // platforms keeps the total steady while a transfer is being confirmed.
+    const platformsMinor = bookedMinor + inTransitMinor;
     return {
       currency,
       balance: toDecimalString(walletMinor, currency),

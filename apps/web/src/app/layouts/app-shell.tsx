@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { ToastHost } from '../../components/ui/toast.tsx';
@@ -10,11 +10,15 @@ import { sessionStore } from '../session-store.ts';
 function RouteEffects({ trackPageView }: { trackPageView: (path: string) => void }) {
   const { pathname, search } = useLocation();
   const previousPath = useRef<string | null>(null);
-  useEffect(() => {
+  // A layout effect: it runs before the new screen's own effects, so a game screen that
+  // selects its game as it opens is not cleared by the route change that opened it.
+  useLayoutEffect(() => {
     if (shouldClearGameSelection(previousPath.current, pathname)) {
       sessionStore.clearGameSelection();
     }
     previousPath.current = pathname;
+  }, [pathname]);
+  useEffect(() => {
     trackPageView(`${pathname}${search}`);
   }, [pathname, search, trackPageView]);
   return null;

@@ -127,12 +127,13 @@ export function FormAlert({
   tone = 'error',
   children,
 }: {
-  tone?: 'error' | 'success';
+  /** info: accepted but not final yet (a transfer being confirmed). */
+  tone?: 'error' | 'success' | 'info';
   children: ReactNode;
 }) {
   return (
     <div className={`form-alert form-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      <Icon name={tone === 'error' ? 'info' : 'check'} size={18} />
+      <Icon name={tone === 'success' ? 'check' : 'info'} size={18} />
       <div className="form-alert__text">{children}</div>
     </div>
   );

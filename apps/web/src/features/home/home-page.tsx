@@ -5,7 +5,10 @@ import { useIsLoggedIn } from '../../app/session-store.ts';
 import { VENUE_CATEGORIES } from '../../app/venue-categories.ts';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
+import { HotGames } from '../games/hot-games.tsx';
 import { HeroArt } from './hero-art.tsx';
+
+const HOME_HOT_GAMES = 10;
 
 const HERO_FEATURES: readonly { key: string; icon: IconName }[] = [
   { key: 'secure', icon: 'shield' },
@@ -160,7 +163,7 @@ function PromoRow() {
   );
 }
 
-function HotGames() {
+function HotGamesPanel() {
   const { t } = useTranslation('web');
   return (
     <section className="panel home-panel" aria-labelledby="hot-games-title">
@@ -175,15 +178,7 @@ function HotGames() {
         </Link>
       </header>
       <div className="panel__body">
-        <EmptyState
-          icon="fire"
-          title={t('home.hotGames.empty')}
-          hint={t('home.hotGames.emptyHint')}
-        >
-          <a className="btn btn--ghost btn--sm" href="#venues">
-            {t('home.hotGames.browseVenues')}
-          </a>
-        </EmptyState>
+        <HotGames limit={HOME_HOT_GAMES} />
       </div>
     </section>
   );
@@ -250,7 +245,7 @@ export function HomePage() {
       <VenueGrid />
       <PromoRow />
       <div className="container home-section home-columns">
-        <HotGames />
+        <HotGamesPanel />
         <aside className="home-side">
           <AppCard />
           <InfoPanel />

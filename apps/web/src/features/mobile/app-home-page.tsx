@@ -4,8 +4,10 @@ import { useBrand } from '../../app/brand-context.tsx';
 import { useIsLoggedIn } from '../../app/session-store.ts';
 import { VENUE_CATEGORIES } from '../../app/venue-categories.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import { EmptyState } from '../../components/ui/page.tsx';
+import { HotGames } from '../games/hot-games.tsx';
 import { HeroArt } from '../home/hero-art.tsx';
+
+const APP_HOT_GAMES = 9;
 
 /** /app/home: the mobile site's front page. */
 export function AppHomePage() {
@@ -63,13 +65,8 @@ export function AppHomePage() {
           <Icon name="fire" size={18} />
           {t('home.hotGames.title')}
         </h2>
-        <div className="panel">
-          <EmptyState
-            icon="fire"
-            title={t('home.hotGames.empty')}
-            hint={t('home.hotGames.emptyHint')}
-            compact
-          />
+        <div className="panel app-hot-games">
+          <HotGames limit={APP_HOT_GAMES} compact />
         </div>
       </section>
 

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { brandCodeSchema } from './brand.ts';
+
+/**
+ * Operator calls of the games issue (JSON, bearer token): the maintenance switch of each game
+ * platform, and who is online where (presence from the member heartbeat).
+ */
+
+export const adminGamePlatformSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  category: z.number().int(),
+  /** 1 transfer wallet, 2 seamless. */
+  wallet: z.union([z.literal(1), z.literal(2)]),
+  /** Position in the brand's list (from 1), or null when no brand was named or it is off there. */
+  sort: z.number().int().nullable(),
+  /** The operator's switch: members cannot enter the platform's games while it is on. */
+  maintenance: z.boolean(),
+  /** The platform itself answered "maintenance" within the last minute. */
+  reportedMaintenance: z.boolean(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminGamePlatform = z.infer<typeof adminGamePlatformSchema>;
+
+export const adminGamePlatformsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/game/platforms',
+  query: z.object({
+    /** A brand: its enabled platforms in its order; absent or empty: every platform by id. */
+    brand: z.union([brandCodeSchema, z.literal('')]).optional(),
+  }),
+  response: z.array(adminGamePlatformSchema),
+} as const;
+
+export const adminSetGamePlatformEndpoint = {
+  method: 'PUT',
+  path: '/admin/api/game/platforms/:id',
+  params: z.object({ id: z.coerce.number().int().min(1).max(999_999) }),
+  body: z.object({
+    maintenance: z.boolean(),
+    /** Why, for the action log. */
+    reason: z.string().trim().max(200).optional(),
+  }),
+  response: adminGamePlatformSchema,
+} as const;
+
+export const presenceMemberSchema = z.object({
+  memberId: z.string(),
+  username: z.string(),
+  /** The platform and game of the member's last heartbeat; null in the lobby. */
+  platformId: z.number().int().nullable(),
+  platformName: z.string().nullable(),
+  gameCode: z.string().nullable(),
+  gameName: z.string().nullable(),
+  lastSeenAt: z.string(),
+  ip: z.string(),
+  deviceNo: z.string().nullable(),
+  /** The `d` header of the heartbeat (24 for the web). */
+  clientType: z.number().int().nullable(),
+});
+export type PresenceMember = z.infer<typeof presenceMemberSchema>;
+
+export const adminPresenceEndpoint = {
+  method: 'GET',
+  path: '/admin/api/presence',
+  query: z.object({ brand: brandCodeSchema }),
+  response: z.object({
+    brand: z.string(),
+    online: z.number().int(),
+    /** Members per platform, the lobby (platformId null) included, most members first. */
+    platforms: z.array(
+      z.object({
+        platformId: z.number().int().nullable(),
+        platformName: z.string().nullable(),
+        members: z.number().int(),
+      }),
+    ),
+    /** Most recently seen first. */
+    members: z.array(presenceMemberSchema),
+  }),
+} as const;
