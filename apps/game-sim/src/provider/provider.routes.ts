@@ -147,7 +147,9 @@ export async function providerRoutes(
     return reply.code(answer.status).send(answer.body);
   });
 
-  app.get('/bets', async (request, reply) => {
+  // Lobby polls every platform's records every half minute: a line per poll would drown the
+  // log, so only warnings and errors of this route are logged.
+  app.get('/bets', { logLevel: 'warn' }, async (request, reply) => {
     const query = parseOr(betsQuery, request.query, 'invalid_request');
     if (Date.parse(query.from) >= Date.parse(query.to)) {
       throw new SimError('invalid_request', 400, 'from must be before to');
