@@ -42,6 +42,9 @@ import { phoneAreaRoutes } from './modules/phone-area/phone-area.routes.ts';
 import { RsaKeys } from './modules/rsa/rsa.service.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
+import { UploadUrlSigner } from './modules/upload/upload-url-signer.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { createMessageProviders } from './modules/verification/message-providers.ts';
 import { devOutboxRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
@@ -62,6 +65,12 @@ import { BetRecordsService } from './modules/bet-records/bet-records.service.ts'
 import { betRecordsRoutes } from './modules/bet-records/bet-records.routes.ts';
 import { seamlessRoutes } from './modules/seamless/seamless.routes.ts';
 import { SeamlessService } from './modules/seamless/seamless.service.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { messagesAdminRoutes } from './modules/messages/messages-admin.routes.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
+import { helpAdminRoutes } from './modules/help/help-admin.routes.ts';
+import { HelpService } from './modules/help/help.service.ts';
 
 export type AppDependencies = {
   database: DatabaseHandle;
@@ -234,8 +243,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     records: new RecordsService({ db: dependencies.database.db }),
   });
   await app.register(phoneAreaRoutes);
+  // Private uploads (feedback images) are shown through addresses signed with this key.
+  const uploadSigner = new UploadUrlSigner(rsa.deriveSecret('upload-url'));
   await app.register(uploadRoutes, {
     db: dependencies.database.db,
+    signer: uploadSigner,
     onAvatarUploaded: (memberId: bigint, url: string) => members.setAvatar(memberId, url),
   });
   if (!dependencies.production)
@@ -293,6 +305,24 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       secretOf: (platformId) => gameProvider.secretOf(platformId),
     }),
   });
+
+  // The message centre: the member's messages and the operators' sending and withdrawing.
+  const messages = new MessagesService({ db: dependencies.database.db, operators });
+  await app.register(messagesRoutes, { messages });
+  await app.register(messagesAdminRoutes, { messages });
+  // Feedback tickets: the member's, and the operators' answers.
+  await app.register(feedbackRoutes, {
+    feedback: new FeedbackService({
+      db: dependencies.database.db,
+      signer: uploadSigner,
+      operators,
+    }),
+  });
+
+  // The help centre (Markdown pages rendered safe) and the brand's contact entries.
+  const help = new HelpService({ db: dependencies.database.db, brands, operators });
+  await app.register(helpRoutes, { help });
+  await app.register(helpAdminRoutes, { help });
 
   app.decorate(
     'sweeps',

@@ -9,6 +9,7 @@ import { createLogger } from './lib/logger.ts';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.service.ts';
 import { seedDemoBrands } from './modules/brand/brand.service.ts';
 import { seedDepositChannels } from './modules/deposit/deposit.seed.ts';
+import { seedHelpPages } from './modules/help/help.seed.ts';
 import { OperatorService } from './modules/operator/operator.service.ts';
 import { RsaKeys } from './modules/rsa/rsa.service.ts';
 
@@ -49,6 +50,8 @@ if (config.seedDemo) {
   // Demo channels (an invented receiving card, the sandbox gateway) only with the demo data.
   const channels = await seedDepositChannels(database.db);
   if (channels > 0) logger.info({ channels }, 'demo deposit channels seeded');
+  const helpPages = await seedHelpPages(database.db);
+  if (helpPages > 0) logger.info({ helpPages }, 'demo help pages seeded');
 }
 
 const defaultDist = resolve(import.meta.dirname, '../../web/dist');

@@ -95,6 +95,10 @@ async function start(): Promise<void> {
       import('./features/finance/api/member-balance.ts').then((module) =>
         module.fetchMemberBalance(api),
       ),
+    loadUnreadMessages: () =>
+      import('./features/messages/api/message-count.ts').then((module) =>
+        module.fetchUnreadMessageCount(api),
+      ),
     hasToken: () => getToken() !== null,
     dropMemberData: () => queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY }),
   });

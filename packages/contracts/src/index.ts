@@ -15,3 +15,6 @@ export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './games.ts';
 export * from './games-admin.ts';
+export * from './messages.ts';
+export * from './feedback.ts';
+export * from './help.ts';

@@ -680,3 +680,86 @@ export const seamlessTransactions = pgTable(
     index('seamless_transactions_round').on(table.platformId, table.roundId),
   ],
 );
+
+/**
+ * Messages to members (engagement issue): personal (member_id set) or broadcast to every member
+ * of the brand (member_id null). Each member's read and deleted marks are in member_message_states.
+ */
+export const memberMessages = pgTable(
+  'member_messages',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
+    category: text('category', { enum: ['notice', 'personal', 'system'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Withdrawn by an operator: no longer listed to anyone. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('member_messages_member').on(table.memberId, table.createdAt),
+    index('member_messages_brand').on(table.brandCode, table.createdAt),
+  ],
+);
+
+export const memberMessageStates = pgTable(
+  'member_message_states',
+  {
+    messageId: bigint('message_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => memberMessages.id),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('member_message_states_key').on(table.messageId, table.memberId)],
+);
+
+/** Help centre pages per brand and language, written by operators in Markdown. */
+export const helpPages = pgTable(
+  'help_pages',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    markdown: text('markdown').notNull(),
+    sort: integer('sort').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('help_pages_brand').on(table.brandCode, table.language, table.category)],
+);
+
+/** A member's feedback (with uploaded images) and the operator's reply. */
+export const feedbackTickets = pgTable(
+  'feedback_tickets',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    category: text('category').notNull(),
+    content: text('content').notNull(),
+    /** Ids of the member's uploads (purpose feedback). */
+    imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: ['open', 'replied', 'closed'] })
+      .notNull()
+      .default('open'),
+    reply: text('reply'),
+    repliedBy: text('replied_by'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The member has seen the latest reply. */
+    replySeenAt: timestamp('reply_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feedback_tickets_member').on(table.memberId, table.createdAt)],
+);

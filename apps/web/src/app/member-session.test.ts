@@ -41,11 +41,13 @@ function setup(options: { token?: boolean; load?: () => Promise<MemberInfo> } = 
   const store = createSessionStore();
   const loadMember = vi.fn(options.load ?? (() => Promise.resolve(member())));
   const loadBalance = vi.fn(() => Promise.resolve(balance()));
+  const loadUnreadMessages = vi.fn(() => Promise.resolve({ unread: 3 }));
   const dropMemberData = vi.fn();
   const session = createMemberSession({
     store,
     loadMember,
     loadBalance,
+    loadUnreadMessages,
     hasToken: () => options.token ?? true,
     dropMemberData,
     now: () => clock,
@@ -55,6 +57,7 @@ function setup(options: { token?: boolean; load?: () => Promise<MemberInfo> } = 
     session,
     loadMember,
     loadBalance,
+    loadUnreadMessages,
     dropMemberData,
     advance: (ms: number) => {
       clock += ms;
@@ -196,6 +199,43 @@ describe('balance refresh', () => {
   });
 });
 
+describe('unread message count', () => {
+  it('loads the count at most once per 30 s window unless forced, and clears it on leaving', async () => {
+    const { store, session, loadUnreadMessages, loadBalance, advance } = setup();
+    await session.start();
+    await session.refreshMessages();
+    expect(store.getState().unreadMessages).toBe(3);
+    loadUnreadMessages.mockResolvedValue({ unread: 1 });
+    advance(REFRESH_THROTTLE_MS - 1);
+    await session.refreshMessages();
+    expect(loadUnreadMessages).toHaveBeenCalledTimes(1);
+    // Reading a message forces it.
+    await session.refreshMessages({ force: true });
+    expect(store.getState().unreadMessages).toBe(1);
+    advance(REFRESH_THROTTLE_MS);
+    await session.refreshMessages();
+    expect(loadUnreadMessages).toHaveBeenCalledTimes(3);
+    expect(loadBalance).not.toHaveBeenCalled();
+    session.clear();
+    expect(store.getState().unreadMessages).toBeNull();
+  });
+
+  it('asks nothing for a guest and only logs a failure', async () => {
+    const { store, session, loadUnreadMessages } = setup({ token: false });
+    await session.start();
+    await session.refreshMessages({ force: true });
+    expect(loadUnreadMessages).not.toHaveBeenCalled();
+    session.signIn(member());
+    loadUnreadMessages.mockRejectedValue(new Error('Network Error'));
+    await session.refreshMessages();
+    expect(store.getState().unreadMessages).toBeNull();
+    expect(console.warn).toHaveBeenCalledWith(
+      'message count could not be loaded',
+      expect.any(Error),
+    );
+  });
+});
+
 describe('sign in and clear', () => {
   it('signs in with the login answer and starts a fresh refresh window', async () => {
     const { store, session, loadMember } = setup({ token: false });
@@ -215,6 +255,7 @@ describe('sign in and clear', () => {
       isLogin: false,
       member: null,
       balance: null,
+      unreadMessages: null,
       game: { gameid: '', platform: '', startGame: false },
     });
     expect(dropMemberData).toHaveBeenCalledTimes(1);

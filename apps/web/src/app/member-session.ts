@@ -18,12 +18,11 @@ import type { SessionStore } from './session-store.ts';
  * - refreshBalance: the member's balance (GET member/balance), with its own 30 s window;
  *   forced after a money action (a deposit credited, a withdrawal requested). Failures are only
  *   logged.
- * - clear: everything the member store holds goes (member info, balance, the member's cached
- *   server data such as the withdrawal password config, the refresh windows), for logout and
- *   for an invalid session.
- *
- * The unread message count (GET /api/findmed/v1/member/message/num) is not called yet: it joins
- * this object with its own 30 s throttle in the message issue, and `clear` must reset it too.
+ * - refreshMessages: the member's unread message count (GET member/message/num), with its own
+ *   30 s window; forced after the member reads or deletes messages. Failures are only logged.
+ * - clear: everything the member store holds goes (member info, balance, unread count, the
+ *   member's cached server data such as the withdrawal password config, the refresh windows),
+ *   for logout and for an invalid session.
  */
 export type MemberSession = {
   start(): Promise<void>;
@@ -31,6 +30,8 @@ export type MemberSession = {
   refresh(options?: { force?: boolean }): Promise<void>;
   /** Like `refresh`, for the balance: at most once per 30 s window unless forced. */
   refreshBalance(options?: { force?: boolean }): Promise<void>;
+  /** Like `refresh`, for the unread message count: at most once per 30 s window unless forced. */
+  refreshMessages(options?: { force?: boolean }): Promise<void>;
   /** After login or registration: the answer's member info, the token already stored. */
   signIn(member: MemberInfo): void;
   clear(): void;
@@ -40,6 +41,7 @@ export type MemberSessionOptions = {
   store: SessionStore;
   loadMember: () => Promise<MemberInfo>;
   loadBalance: () => Promise<MemberBalance>;
+  loadUnreadMessages: () => Promise<{ unread: number }>;
   hasToken: () => boolean;
   /** Drops the member's cached server data (the query cache's member keys). */
   dropMemberData: () => void;
@@ -99,6 +101,24 @@ export function createMemberSession(options: MemberSessionOptions): MemberSessio
     options.now,
   );
 
+  let messagesInflight: Promise<void> = Promise.resolve();
+  async function loadUnreadMessages(): Promise<void> {
+    const started = generation;
+    try {
+      const { unread } = await options.loadUnreadMessages();
+      if (started === generation) store.setUnreadMessages(unread);
+    } catch (error) {
+      console.warn('message count could not be loaded', error);
+    }
+  }
+  const messagesThrottle = createThrottle(
+    () => {
+      messagesInflight = loadUnreadMessages();
+    },
+    options.windowMs ?? REFRESH_THROTTLE_MS,
+    options.now,
+  );
+
   return {
     async start() {
       if (!options.hasToken()) {
@@ -118,16 +138,22 @@ export function createMemberSession(options: MemberSessionOptions): MemberSessio
       if (store.getState().isLogin !== true) return Promise.resolve();
       return balanceThrottle.call(refreshOptions) ? balanceInflight : Promise.resolve();
     },
+    refreshMessages(refreshOptions = {}) {
+      if (store.getState().isLogin !== true) return Promise.resolve();
+      return messagesThrottle.call(refreshOptions) ? messagesInflight : Promise.resolve();
+    },
     signIn(member) {
       generation += 1;
       refreshThrottle.reset();
       balanceThrottle.reset();
+      messagesThrottle.reset();
       store.signIn(member);
     },
     clear() {
       generation += 1;
       refreshThrottle.reset();
       balanceThrottle.reset();
+      messagesThrottle.reset();
       store.clearMember();
       options.dropMemberData();
     },

@@ -18,6 +18,7 @@ describe('session store', () => {
       isLogin: LOGIN_STATUS_UNKNOWN,
       member: null,
       balance: null,
+      unreadMessages: null,
       game: EMPTY_GAME_SELECTION,
     });
     expect(isLoggedIn(store.getState().isLogin)).toBe(false);
@@ -41,6 +42,7 @@ describe('session store', () => {
       isLogin: false,
       member: null,
       balance: null,
+      unreadMessages: null,
       game: EMPTY_GAME_SELECTION,
     });
   });

@@ -23,6 +23,8 @@ export type SessionState = {
   member: MemberInfo | null;
   /** The member's wallet (GET /api/findmed/v1/member/balance); null until it has loaded. */
   balance: MemberBalance | null;
+  /** The member's unread messages (GET /api/findmed/v1/member/message/num); null until loaded. */
+  unreadMessages: number | null;
   game: GameSelection;
 };
 
@@ -36,6 +38,8 @@ export type SessionStore = {
   updateMember(member: MemberInfo): void;
   /** The member's latest balance (ignored for a guest). */
   setBalance(balance: MemberBalance): void;
+  /** The member's latest unread message count (ignored for a guest). */
+  setUnreadMessages(unread: number): void;
   selectGame(selection: GameSelection): void;
   clearGameSelection(): void;
   /** Logged out or session invalid: the member is a guest again and no game is selected. */
@@ -53,6 +57,7 @@ export function createSessionStore(
     isLogin: LOGIN_STATUS_UNKNOWN,
     member: null,
     balance: null,
+    unreadMessages: null,
     game: EMPTY_GAME_SELECTION,
   },
 ): SessionStore {
@@ -73,15 +78,26 @@ export function createSessionStore(
       if (state.isLogin !== isLogin) update({ ...state, isLogin });
     },
     signIn(member) {
-      // Another member's balance must never show for this one.
-      const balance = state.member?.username === member.username ? state.balance : null;
-      update({ ...state, isLogin: true, member, balance });
+      // Another member's balance and messages must never show for this one.
+      const same = state.member?.username === member.username;
+      update({
+        ...state,
+        isLogin: true,
+        member,
+        balance: same ? state.balance : null,
+        unreadMessages: same ? state.unreadMessages : null,
+      });
     },
     updateMember(member) {
       if (state.isLogin === true) update({ ...state, member });
     },
     setBalance(balance) {
       if (state.isLogin === true) update({ ...state, balance });
+    },
+    setUnreadMessages(unreadMessages) {
+      if (state.isLogin === true && state.unreadMessages !== unreadMessages) {
+        update({ ...state, unreadMessages });
+      }
     },
     selectGame(selection) {
       update({ ...state, game: { ...selection } });
@@ -90,7 +106,13 @@ export function createSessionStore(
       if (state.game !== EMPTY_GAME_SELECTION) update({ ...state, game: EMPTY_GAME_SELECTION });
     },
     clearMember() {
-      update({ isLogin: false, member: null, balance: null, game: EMPTY_GAME_SELECTION });
+      update({
+        isLogin: false,
+        member: null,
+        balance: null,
+        unreadMessages: null,
+        game: EMPTY_GAME_SELECTION,
+      });
     },
   };
 }
@@ -118,4 +140,9 @@ export function useBalance(store = sessionStore): MemberBalance | null {
 /** The signed-in member's info, or null. */
 export function useMember(store = sessionStore): MemberInfo | null {
   return useSession((state) => state.member, store);
+}
+
+/** The signed-in member's unread message count once loaded, or null. */
+export function useUnreadMessages(store = sessionStore): number | null {
+  return useSession((state) => state.unreadMessages, store);
 }

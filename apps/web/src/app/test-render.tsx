@@ -126,6 +126,8 @@ export async function renderScreen(options: {
   api: FakeApi;
   member?: MemberInfo | null;
   balance?: MemberBalance;
+  /** The member's unread message count; 0 unless given (screens may ask the fake API). */
+  loadUnreadMessages?: () => Promise<{ unread: number }>;
 }): Promise<Rendered> {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   i18nInstance ??= await createAppI18n('zh-CN');
@@ -140,6 +142,7 @@ export async function renderScreen(options: {
     store: sessionStore,
     loadMember: () => Promise.resolve(member ?? testMember()),
     loadBalance: () => Promise.resolve(balance),
+    loadUnreadMessages: options.loadUnreadMessages ?? (() => Promise.resolve({ unread: 0 })),
     hasToken: () => member !== null,
     dropMemberData: () => undefined,
   });

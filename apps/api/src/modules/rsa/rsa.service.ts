@@ -1,5 +1,6 @@
 import {
   constants,
+  createHmac,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
@@ -68,6 +69,15 @@ export class RsaKeys {
     } catch {
       throw appError(RSA_ERRORS, 'password_encryption');
     }
+  }
+
+  /**
+   * A secret for another purpose (`label`), derived from the private key: every node that shares
+   * the key file shares it, and no second secret needs configuring. The key itself never leaves.
+   */
+  deriveSecret(label: string): Buffer {
+    const der = this.#privateKey.export({ type: 'pkcs8', format: 'der' });
+    return createHmac('sha256', der).update(`lobby:${label}`).digest();
   }
 
   /** Keeps the private key out of logs and JSON. */

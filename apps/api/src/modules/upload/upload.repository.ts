@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 
@@ -14,9 +14,15 @@ export async function findUpload(
   executor: Executor,
   brandCode: string,
   id: string,
-): Promise<Pick<UploadRow, 'contentType' | 'data' | 'sha256'> | null> {
+): Promise<Pick<UploadRow, 'contentType' | 'data' | 'sha256' | 'purpose' | 'memberId'> | null> {
   const rows = await executor
-    .select({ contentType: uploads.contentType, data: uploads.data, sha256: uploads.sha256 })
+    .select({
+      contentType: uploads.contentType,
+      data: uploads.data,
+      sha256: uploads.sha256,
+      purpose: uploads.purpose,
+      memberId: uploads.memberId,
+    })
     .from(uploads)
     .where(and(eq(uploads.id, id), eq(uploads.brandCode, brandCode)));
   return rows[0] ?? null;
@@ -29,4 +35,24 @@ export async function countMemberUploads(executor: Executor, memberId: bigint): 
     .from(uploads)
     .where(eq(uploads.memberId, memberId));
   return rows[0]?.count ?? 0;
+}
+
+/** The ids among `ids` that are uploads of this member, brand and purpose. */
+export async function findMemberUploadIds(
+  executor: Executor,
+  filter: { brandCode: string; memberId: bigint; purpose: string; ids: readonly string[] },
+): Promise<string[]> {
+  if (filter.ids.length === 0) return [];
+  const rows = await executor
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, [...filter.ids]),
+        eq(uploads.brandCode, filter.brandCode),
+        eq(uploads.memberId, filter.memberId),
+        eq(uploads.purpose, filter.purpose),
+      ),
+    );
+  return rows.map((row) => row.id);
 }

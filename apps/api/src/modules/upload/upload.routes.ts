@@ -11,10 +11,13 @@ import {
 import type { Database } from '../../db/client.ts';
 import { commonError } from '../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../lib/envelope.ts';
+import type { UploadUrlSigner } from './upload-url-signer.ts';
 import { UploadService } from './upload.service.ts';
 
 /** A year: an upload's bytes never change under its id. */
 const SERVE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Private images stay out of shared caches; the browser keeps them as long as the signature. */
+const PRIVATE_CACHE_CONTROL = 'private, max-age=3600';
 
 /**
  * Reads the multipart form of an upload: one `file` part (at most the image limit; more is
@@ -59,6 +62,8 @@ export async function uploadRoutes(
   app: FastifyInstance,
   options: {
     db: Database;
+    /** Checks the signed addresses of private uploads (feedback images). */
+    signer: UploadUrlSigner;
     /** Called after an avatar is stored, with the member and the picture's address. */
     onAvatarUploaded(memberId: bigint, url: string): Promise<void>;
   },
@@ -96,24 +101,36 @@ export async function uploadRoutes(
   );
 
   // Untyped replies: the answer is the image's bytes, which no envelope schema describes.
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
     `${uploadEndpoint.path}/:id`,
     {
+      // A member session, when sent, lets the owner read a private image without a signature.
+      config: { access: 'optional' },
       schema: {
         tags: ['member'],
-        summary: 'An uploaded image, as stored',
+        summary:
+          'An uploaded image, as stored. Feedback images need the signed address their ticket ' +
+          'answers (expires, signature) or the owner session',
         params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({
+          expires: z.string().max(16).optional(),
+          signature: z.string().max(64).optional(),
+        }),
         response: { '4xx': failureEnvelopeSchema, '5xx': failureEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      const upload = await uploads.read(request.brand.config.code, request.params.id);
+      const { id } = request.params;
+      const upload = await uploads.read(request.brand.config.code, id, {
+        memberId: request.member ? BigInt(request.member.memberId) : null,
+        signed: options.signer.verify(id, request.query.expires, request.query.signature),
+      });
       return reply
         .type(upload.contentType)
         .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
-        .header('cache-control', SERVE_CACHE_CONTROL)
+        .header('cache-control', upload.isPrivate ? PRIVATE_CACHE_CONTROL : SERVE_CACHE_CONTROL)
         .header('etag', `"${upload.sha256}"`)
         .send(upload.data);
     },

@@ -15,6 +15,8 @@ export type StoredUpload = { id: string; url: string; contentType: string };
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
 const ACCEPTED_TYPES: readonly string[] = UPLOAD_IMAGE_TYPES;
+/** Purposes whose files only their owner and operators may see; avatars are public. */
+const PRIVATE_PURPOSES: readonly string[] = ['feedback'] satisfies UploadPurpose[];
 
 /** Where an upload is served. */
 export function uploadUrl(id: string): string {
@@ -73,13 +75,31 @@ export class UploadService {
     return { id, url, contentType };
   }
 
-  /** An upload of the brand, for serving; `not_found` for unknown ids and other brands' files. */
+  /**
+   * An upload of the brand, for serving; `not_found` for unknown ids and other brands' files.
+   * Feedback images are private: only a signed address (UploadUrlSigner) or the owner's own
+   * session reads them, and anyone else gets the same `not_found` as for a missing file.
+   */
   async read(
     brandCode: string,
     id: string,
-  ): Promise<{ contentType: string; data: Buffer; sha256: string }> {
+    access: { memberId: bigint | null; signed: boolean } = { memberId: null, signed: false },
+  ): Promise<{ contentType: string; data: Buffer; sha256: string; isPrivate: boolean }> {
     const upload = ID_PATTERN.test(id) ? await findUpload(this.db, brandCode, id) : null;
     if (!upload) throw commonError('not_found');
-    return upload;
+    const isPrivate = PRIVATE_PURPOSES.includes(upload.purpose);
+    if (
+      isPrivate &&
+      !access.signed &&
+      (upload.memberId === null || upload.memberId !== access.memberId)
+    ) {
+      throw commonError('not_found');
+    }
+    return {
+      contentType: upload.contentType,
+      data: upload.data,
+      sha256: upload.sha256,
+      isPrivate,
+    };
   }
 }

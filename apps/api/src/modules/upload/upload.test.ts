@@ -4,6 +4,7 @@ import { UPLOAD_IMAGE_LIMIT_BYTES } from '@lobby/contracts';
 import type { Database } from '../../db/client.ts';
 import { members } from '../../db/schema.ts';
 import { createTestApp, form, type TestApp } from '../../test/app.ts';
+import { UploadUrlSigner } from './upload-url-signer.ts';
 import { UploadService } from './upload.service.ts';
 import { countMemberUploads } from './upload.repository.ts';
 
@@ -133,7 +134,7 @@ async function storedCount(): Promise<number> {
 describe('POST /api/f/v1/upload', () => {
   it('stores a PNG and serves it back byte for byte, with safe headers', async () => {
     const before = await storedCount();
-    const response = await upload(PNG, { purpose: 'feedback' });
+    const response = await upload(PNG, { purpose: 'avatar' });
     expect(response.statusCode).toBe(200);
     const { status, data } = response.json() as { status: boolean; data: Stored };
     expect(status).toBe(true);
@@ -159,7 +160,7 @@ describe('POST /api/f/v1/upload', () => {
   ])('accepts %s, typed by its content', async (_label, content, type) => {
     // The declared type and name are wrong on purpose: only the content counts.
     const response = await upload(content, {
-      purpose: 'feedback',
+      purpose: 'avatar',
       filename: 'x.bin',
       contentType: 'application/octet-stream',
     });
@@ -311,7 +312,7 @@ describe('POST /api/f/v1/upload', () => {
 
 describe('GET /api/f/v1/upload/:id', () => {
   it('serves a file only on its own brand', async () => {
-    const { data } = (await upload(PNG, { purpose: 'feedback' })).json() as { data: Stored };
+    const { data } = (await upload(PNG, { purpose: 'avatar' })).json() as { data: Stored };
     const elsewhere = await harness.app.inject({
       method: 'GET',
       url: data.url,
@@ -331,6 +332,44 @@ describe('GET /api/f/v1/upload/:id', () => {
       headers: { host: 'jinsheng.lobby.test' },
     });
     expect(home.statusCode).toBe(200);
+  });
+
+  it('serves a feedback image only to its owner or on a signed address, privately', async () => {
+    const { data } = (await upload(PNG, { purpose: 'feedback' })).json() as { data: Stored };
+    const anonymous = await harness.app.inject({ method: 'GET', url: data.url });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json()).toMatchObject({ status: false, data: 'not_found' });
+    const stranger = await harness.app.inject({
+      method: 'GET',
+      url: data.url,
+      headers: { t: 'not-a-session' },
+    });
+    expect(stranger.statusCode).toBe(404);
+
+    const owner = await harness.app.inject({ method: 'GET', url: data.url, headers: { t: TOKEN } });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.rawPayload.equals(PNG)).toBe(true);
+    expect(owner.headers['cache-control']).toBe('private, max-age=3600');
+
+    const signer = new UploadUrlSigner(Buffer.alloc(32, 7));
+    expect(signer.verify(data.id, undefined, undefined)).toBe(false);
+    const signed = new URL(signer.sign(data.id), 'http://x');
+    const expires = signed.searchParams.get('expires') ?? '';
+    const signature = signed.searchParams.get('signature') ?? '';
+    expect(signer.verify(data.id, expires, signature)).toBe(true);
+    expect(signer.verify('0'.repeat(32), expires, signature)).toBe(false);
+    expect(signer.verify(data.id, String(Number(expires) + 3600), signature)).toBe(false);
+    expect(signer.verify(data.id, expires, `${signature.slice(0, -1)}A`)).toBe(false);
+    // Past its expiry a signed address reads nothing.
+    expect(signer.verify(data.id, expires, signature, new Date(Number(expires) * 1000))).toBe(
+      false,
+    );
+    // The app's own key is not this test key: a signature made with another key is refused.
+    const forged = await harness.app.inject({
+      method: 'GET',
+      url: signed.pathname + signed.search,
+    });
+    expect(forged.statusCode).toBe(404);
   });
 
   it.each([

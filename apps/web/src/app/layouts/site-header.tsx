@@ -5,6 +5,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { MAIN_NAV } from '../navigation.ts';
 import { useLogout } from '../session-actions.ts';
 import { useMember, useSession } from '../session-store.ts';
+import { useLiveUnreadMessages } from '../use-live-messages.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { BrandLink, GuestActions, HeaderBalance, useAvatarUrl } from './header-parts.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
@@ -16,6 +17,8 @@ function MemberMenu() {
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const unread = useLiveUnreadMessages() ?? 0;
+  const unreadLabel = t('messages.unreadBadge', { count: unread });
 
   useEffect(() => {
     if (!open) return undefined;
@@ -62,6 +65,11 @@ function MemberMenu() {
       >
         <img className="avatar avatar--sm member-menu__avatar" src={avatarUrl} alt="" />
         <span className="member-menu__label">{member?.username ?? t('header.myAccount')}</span>
+        {unread > 0 ? (
+          <span className="count-badge" data-testid="header-unread" title={unreadLabel}>
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
         <Icon name="chevronDown" size={14} />
       </button>
       {open ? (
@@ -76,6 +84,11 @@ function MemberMenu() {
             >
               <Icon name={link.icon} size={18} />
               {link.label}
+              {link.to === '/user/message' && unread > 0 ? (
+                <span className="count-badge" aria-label={unreadLabel}>
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              ) : null}
             </Link>
           ))}
           <button

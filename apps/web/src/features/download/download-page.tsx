@@ -1,18 +1,30 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../app/brand-context.tsx';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { EmptyState } from '../../components/ui/page.tsx';
+import { APP_PLATFORMS, appLink, type AppPlatform } from './app-links.ts';
+import { QrCode } from './qr-code.tsx';
 
-const PLATFORMS: readonly { key: 'ios' | 'android'; icon: IconName; name: string }[] = [
-  { key: 'ios', icon: 'apple', name: 'iOS' },
-  { key: 'android', icon: 'android', name: 'Android' },
-];
+const PLATFORM_INFO: Record<AppPlatform, { icon: IconName; name: string }> = {
+  ios: { icon: 'apple', name: 'iOS' },
+  android: { icon: 'android', name: 'Android' },
+};
 
-/** /download: the brand's apps, when it has them (config.settings.appDownload). */
+/**
+ * /download: the brand's apps (config.settings.appDownload): a button and a QR code per
+ * platform it offers, "coming soon" for the other, and a plain note when it offers none.
+ */
 export function DownloadPage() {
   const { t } = useTranslation('web');
   const brand = useBrand();
-  const links = brand.settings.appDownload;
+  const apps = APP_PLATFORMS.map((platform) => ({
+    platform,
+    ...PLATFORM_INFO[platform],
+    href: appLink(brand.settings.appDownload, platform),
+  }));
+  const offered = apps.filter((app) => app.href !== null);
   return (
     <div className="feature-page">
       <section className="feature-hero feature-hero--download">
@@ -26,37 +38,71 @@ export function DownloadPage() {
               {t('download.title', { siteName: brand.siteName })}
             </h1>
             <p className="feature-hero__subtitle">{t('download.subtitle')}</p>
-            <div className="download-buttons">
-              {PLATFORMS.map((platform) =>
-                links[platform.key] ? (
-                  <a
-                    key={platform.key}
-                    className="store-button"
-                    href={links[platform.key]}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <Icon name={platform.icon} size={26} />
-                    <span>
-                      <small>{t('download.get')}</small>
-                      <strong>{platform.name}</strong>
-                    </span>
-                  </a>
-                ) : (
-                  <span
-                    key={platform.key}
-                    className="store-button is-disabled"
-                    aria-disabled="true"
-                  >
-                    <Icon name={platform.icon} size={26} />
-                    <span>
-                      <small>{t('download.comingSoon')}</small>
-                      <strong>{platform.name}</strong>
-                    </span>
-                  </span>
-                ),
-              )}
-            </div>
+            {offered.length === 0 ? (
+              <div className="panel download-none">
+                <EmptyState
+                  icon="phone"
+                  title={t('download.noApps')}
+                  hint={t('download.noAppsHint')}
+                >
+                  <Link className="btn btn--primary btn--sm" to="/app/home">
+                    <Icon name="phone" size={16} />
+                    {t('download.openMobileSite')}
+                  </Link>
+                </EmptyState>
+              </div>
+            ) : (
+              <>
+                <div className="download-buttons">
+                  {apps.map((app) =>
+                    app.href ? (
+                      <a
+                        key={app.platform}
+                        className="store-button"
+                        href={app.href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        <Icon name={app.icon} size={26} />
+                        <span>
+                          <small>{t('download.get')}</small>
+                          <strong>{app.name}</strong>
+                        </span>
+                      </a>
+                    ) : (
+                      <span
+                        key={app.platform}
+                        className="store-button is-disabled"
+                        aria-disabled="true"
+                      >
+                        <Icon name={app.icon} size={26} />
+                        <span>
+                          <small>{t('download.comingSoon')}</small>
+                          <strong>{app.name}</strong>
+                        </span>
+                      </span>
+                    ),
+                  )}
+                </div>
+                <div className="qr-cards" aria-label={t('download.scanTitle')}>
+                  {offered.map((app) => (
+                    <figure key={app.platform} className="qr-card">
+                      <QrCode
+                        value={app.href ?? ''}
+                        label={t('download.qrLabel', { platform: app.name })}
+                      />
+                      <figcaption>
+                        <strong>
+                          <Icon name={app.icon} size={16} />
+                          {app.name}
+                        </strong>
+                        <small>{t('download.scanHint', { platform: app.name })}</small>
+                      </figcaption>
+                    </figure>
+                  ))}
+                </div>
+              </>
+            )}
           </div>
           <div className="phone-mock" aria-hidden="true">
             <div className="phone-mock__screen">
@@ -67,17 +113,19 @@ export function DownloadPage() {
           </div>
         </div>
       </section>
-      <div className="container page">
-        <ol className="step-cards">
-          {(['download', 'install', 'login'] as const).map((step, index) => (
-            <li key={step} className="step-card">
-              <span className="step-card__number">{index + 1}</span>
-              <strong>{t(`download.steps.${step}.title`)}</strong>
-              <small>{t(`download.steps.${step}.body`)}</small>
-            </li>
-          ))}
-        </ol>
-      </div>
+      {offered.length > 0 ? (
+        <div className="container page">
+          <ol className="step-cards">
+            {(['download', 'install', 'login'] as const).map((step, index) => (
+              <li key={step} className="step-card">
+                <span className="step-card__number">{index + 1}</span>
+                <strong>{t(`download.steps.${step}.title`)}</strong>
+                <small>{t(`download.steps.${step}.body`)}</small>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
     </div>
   );
 }

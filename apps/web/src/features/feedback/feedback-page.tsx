@@ -1,18 +1,103 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Field, SelectInput } from '../../components/ui/form.tsx';
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_CONTENT_RULE,
+  FEEDBACK_IMAGES_MAX,
+  feedbackContentLength,
+} from '@lobby/contracts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { Field, FormAlert, SelectInput } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { PageHeader, Panel, PendingNote } from '../../components/ui/page.tsx';
+import { PageHeader, Panel } from '../../components/ui/page.tsx';
+import { showToast } from '../../components/ui/toast.tsx';
+import { useErrorText } from '../../components/ui/use-error-text.ts';
+import { useCreateFeedback } from './api/create-feedback.ts';
+import { feedbackImageProblem, useUploadFeedbackImage } from './api/upload-feedback-image.ts';
 
-const TYPES = ['suggestion', 'problem', 'complaint', 'other'] as const;
-const CONTENT_MAX = 500;
+/** A picked image: its local preview, and its upload id once the server has it. */
+type PickedImage = { key: number; preview: string; id: string | null };
 
-/** /user/feedBack: write to the operator. */
+/**
+ * /user/feedBack: a category, the text with a counter, up to three images (each uploaded when
+ * picked, shown from a local preview) and submit. The server checks every rule again.
+ */
 export function FeedbackPage() {
-  const { t } = useTranslation('web');
-  const [type, setType] = useState<string>(TYPES[0]);
+  const { t, i18n } = useTranslation('web');
+  const language = currentLanguage(i18n);
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const create = useCreateFeedback();
+  const uploadImage = useUploadFeedbackImage();
+  const [category, setCategory] = useState<string>(FEEDBACK_CATEGORIES[0].code);
   const [content, setContent] = useState('');
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(0);
+  const previews = useRef<string[]>([]);
+
+  // The local previews are released when the screen goes.
+  useEffect(
+    () => () => {
+      for (const url of previews.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const length = feedbackContentLength(content);
+  const uploading = images.some((image) => image.id === null);
+
+  async function pick(files: FileList | null) {
+    setError(null);
+    const room = FEEDBACK_IMAGES_MAX - images.length;
+    for (const file of Array.from(files ?? []).slice(0, room)) {
+      const problem = feedbackImageProblem(file);
+      if (problem) {
+        setError(t(problem === 'type' ? 'feedback.imageType' : 'feedback.imageSize'));
+        continue;
+      }
+      const key = nextKey.current++;
+      const preview = URL.createObjectURL(file);
+      previews.current.push(preview);
+      setImages((current) => [...current, { key, preview, id: null }]);
+      try {
+        const stored = await uploadImage.mutateAsync(file);
+        setImages((current) =>
+          current.map((image) => (image.key === key ? { ...image, id: stored.id } : image)),
+        );
+      } catch (failure) {
+        setImages((current) => current.filter((image) => image.key !== key));
+        setError(errorText(failure));
+      }
+    }
+  }
+
+  function remove(key: number) {
+    setImages((current) => current.filter((image) => image.key !== key));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (length < FEEDBACK_CONTENT_RULE.min) {
+      setError(t('feedback.tooShort', { min: FEEDBACK_CONTENT_RULE.min }));
+      return;
+    }
+    try {
+      await create.mutateAsync({
+        category,
+        content,
+        imageIds: images.flatMap((image) => (image.id ? [image.id] : [])),
+      });
+      showToast(t('feedback.submitted'));
+      await navigate('/user/feedBackList');
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }
+
   return (
     <div className="page">
       <PageHeader
@@ -27,46 +112,111 @@ export function FeedbackPage() {
         }
       />
       <Panel>
-        <form className="form" onSubmit={(event) => event.preventDefault()}>
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <Field label={t('feedback.type')} required>
             {(id) => (
               <SelectInput
                 id={id}
-                value={type}
-                onChange={setType}
-                options={TYPES.map((value) => ({ value, label: t(`feedback.types.${value}`) }))}
+                name="category"
+                value={category}
+                onChange={setCategory}
+                options={FEEDBACK_CATEGORIES.map((option) => ({
+                  value: option.code,
+                  label: option.names[language],
+                }))}
               />
             )}
           </Field>
           <Field
             label={t('feedback.content')}
             required
-            hint={t('feedback.counter', { count: content.length, max: CONTENT_MAX })}
+            hint={
+              <span
+                className={
+                  length > FEEDBACK_CONTENT_RULE.max
+                    ? 'feedback-counter is-over'
+                    : 'feedback-counter'
+                }
+              >
+                {t('feedback.counter', { count: length, max: FEEDBACK_CONTENT_RULE.max })}
+              </span>
+            }
           >
-            {(id) => (
+            {(id, description) => (
               <textarea
                 id={id}
+                name="content"
                 className="textarea"
                 rows={6}
-                maxLength={CONTENT_MAX}
+                maxLength={FEEDBACK_CONTENT_RULE.max * 2}
                 value={content}
                 onChange={(event) => setContent(event.target.value)}
-                placeholder={t('feedback.contentPlaceholder')}
+                placeholder={t('feedback.contentPlaceholder', { min: FEEDBACK_CONTENT_RULE.min })}
+                {...description}
               />
             )}
           </Field>
-          <Field label={t('feedback.images')} hint={t('feedback.imagesHint')}>
+          <Field
+            label={t('feedback.images')}
+            hint={t('feedback.imagesHint', { max: FEEDBACK_IMAGES_MAX })}
+          >
             {(id) => (
-              <button id={id} type="button" className="upload-box" disabled>
-                <Icon name="image" size={26} />
-                <span>{t('feedback.addImage')}</span>
-              </button>
+              <div className="feedback-images">
+                {images.map((image, index) => (
+                  <figure
+                    key={image.key}
+                    className={image.id ? 'feedback-image' : 'feedback-image is-uploading'}
+                  >
+                    <img src={image.preview} alt={t('feedback.imageAlt', { index: index + 1 })} />
+                    {image.id ? null : (
+                      <figcaption className="feedback-image__state">
+                        {t('feedback.uploading')}
+                      </figcaption>
+                    )}
+                    <button
+                      type="button"
+                      className="feedback-image__remove"
+                      aria-label={t('feedback.removeImage', { index: index + 1 })}
+                      onClick={() => remove(image.key)}
+                    >
+                      <Icon name="close" size={14} />
+                    </button>
+                  </figure>
+                ))}
+                {images.length < FEEDBACK_IMAGES_MAX ? (
+                  <button
+                    id={id}
+                    type="button"
+                    className="upload-box"
+                    onClick={() => fileInput.current?.click()}
+                  >
+                    <Icon name="image" size={26} />
+                    <span>{t('feedback.addImage')}</span>
+                  </button>
+                ) : null}
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  multiple
+                  hidden
+                  data-testid="feedback-file"
+                  onChange={(event) => {
+                    void pick(event.target.files);
+                    event.target.value = '';
+                  }}
+                />
+              </div>
             )}
           </Field>
-          <button type="submit" className="btn btn--primary" disabled>
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={create.isPending || uploading}
+          >
             {t('common.submit')}
           </button>
-          <PendingNote>{t('feedback.pending')}</PendingNote>
         </form>
       </Panel>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBalance } from '../../app/session-store.ts';
+import { useLiveUnreadMessages } from '../../app/use-live-messages.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
@@ -20,6 +21,7 @@ const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
 export function UserCentrePage() {
   const { t } = useTranslation('web');
   const balance = useBalance();
+  const unread = useLiveUnreadMessages() ?? 0;
   return (
     <div className="page">
       <PageHeader
@@ -57,6 +59,15 @@ export function UserCentrePage() {
             <Link key={shortcut.to} to={shortcut.to} className="shortcut">
               <span className="shortcut__icon">
                 <Icon name={shortcut.icon} size={22} />
+                {shortcut.key === 'message' && unread > 0 ? (
+                  <span
+                    className="count-badge count-badge--corner"
+                    data-testid="centre-unread"
+                    aria-label={t('messages.unreadBadge', { count: unread })}
+                  >
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                ) : null}
               </span>
               {t(`member.menu.${shortcut.key}`)}
             </Link>

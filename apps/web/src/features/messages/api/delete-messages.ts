@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageDeleteEndpoint } from '@lobby/contracts';
+import { useApiClient } from '../../../app/api-context.tsx';
+import { useMemberSession } from '../../../app/member-session.ts';
+import { MESSAGE_QUERY_KEYS } from './query-keys.ts';
+
+/**
+ * POST /api/findmed/v1/member/message/delete: deletes these messages for this member (all or,
+ * when any is not theirs, none). Afterwards the list is invalidated and the unread count
+ * refreshed at once.
+ */
+export function useDeleteMessages() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const session = useMemberSession();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      api.post(messageDeleteEndpoint.path, {
+        body: { ids: ids.join(',') },
+        schema: messageDeleteEndpoint.response,
+      }),
+    onSuccess: () => {
+      void session.refreshMessages({ force: true });
+      return queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEYS.all });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageReadEndpoint } from '@lobby/contracts';
+import { useApiClient } from '../../../app/api-context.tsx';
+import { useMemberSession } from '../../../app/member-session.ts';
+import { MESSAGE_QUERY_KEYS } from './query-keys.ts';
+
+/**
+ * POST /api/findmed/v1/member/message/read: one message (its id) or every message (`all`)
+ * read. Afterwards the list is invalidated and the unread count refreshed at once.
+ */
+export function useMarkMessagesRead() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const session = useMemberSession();
+  return useMutation({
+    mutationFn: (id: string | 'all') =>
+      api.post(messageReadEndpoint.path, { body: { id }, schema: messageReadEndpoint.response }),
+    onSuccess: () => {
+      void session.refreshMessages({ force: true });
+      return queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEYS.list });
+    },
+  });
+}

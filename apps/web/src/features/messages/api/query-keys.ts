@@ -1,0 +1,8 @@
+import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
+
+/** Query keys of the message centre, under the member keys: dropped when the session ends. */
+export const MESSAGE_QUERY_KEYS = {
+  all: [...MEMBER_QUERY_KEY, 'messages'],
+  list: [...MEMBER_QUERY_KEY, 'messages', 'list'],
+  detail: (id: string) => [...MEMBER_QUERY_KEY, 'messages', 'detail', id],
+} as const;
