@@ -280,6 +280,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     brands,
     log: app.log,
     autoTransferIn: (input) => transfers.autoTransferIn(input),
+    platformStates: (brandCode, memberId, currency) =>
+      transfers.platformStates(brandCode, memberId, currency),
   });
   await app.register(gamesRoutes, { games });
   await app.register(gamesAdminRoutes, { games });

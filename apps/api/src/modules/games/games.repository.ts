@@ -1,12 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  gamePlatformSettings,
-  gamePlayers,
-  gameTransfers,
-  ledgerAccounts,
-  members,
-} from '../../db/schema.ts';
+import { gamePlatformSettings, gamePlayers, members } from '../../db/schema.ts';
 
 /** Whether the member's player account at the platform was created (platform told) already. */
 export async function findPlayer(
@@ -63,54 +57,6 @@ export async function upsertPlatformMaintenance(
   const row = rows[0];
   if (!row) throw new Error('upsert into game_platform_settings returned no row');
   return row;
-}
-
-/**
- * What the ledger believes each transfer-wallet platform holds for the member: the balance of
- * each member_platform account, by platform id (the account's ref).
- */
-export async function memberPlatformBalances(
-  executor: Executor,
-  brandCode: string,
-  memberId: bigint,
-  currency: string,
-): Promise<Map<number, bigint>> {
-  const rows = await executor
-    .select({ ref: ledgerAccounts.ref, balanceMinor: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.brandCode, brandCode),
-        eq(ledgerAccounts.memberId, memberId),
-        eq(ledgerAccounts.kind, 'member_platform'),
-        eq(ledgerAccounts.currency, currency),
-      ),
-    );
-  const balances = new Map<number, bigint>();
-  for (const row of rows) {
-    const platformId = Number(row.ref);
-    balances.set(platformId, (balances.get(platformId) ?? 0n) + row.balanceMinor);
-  }
-  return balances;
-}
-
-/** The platforms with which the member has a transfer still in transit. */
-export async function platformsInTransit(
-  executor: Executor,
-  brandCode: string,
-  memberId: bigint,
-): Promise<Set<number>> {
-  const rows = await executor
-    .selectDistinct({ platformId: gameTransfers.platformId })
-    .from(gameTransfers)
-    .where(
-      and(
-        eq(gameTransfers.brandCode, brandCode),
-        eq(gameTransfers.memberId, memberId),
-        eq(gameTransfers.status, 'in_transit'),
-      ),
-    );
-  return new Set(rows.map((row) => row.platformId));
 }
 
 /** The member's automatic-transfer setting, or undefined when there is no such member. */

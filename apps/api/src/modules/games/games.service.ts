@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@lobby/money';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminGamePlatform, GamePlatform, Language, TransferOrder } from '@lobby/contracts';
@@ -14,8 +15,6 @@ import { GAMES_ERRORS } from './games.errors.ts';
 import {
   findAutoTransfer,
   findPlatformSetting,
-  memberPlatformBalances,
-  platformsInTransit,
   updateAutoTransfer,
   upsertPlatformMaintenance,
   type PlatformSettingRow,
@@ -43,6 +42,13 @@ export type AutoTransferInput = {
  * (success, failed, in transit) and throws an AppError when it refuses to start one.
  */
 export type AutoTransferIn = (input: AutoTransferInput) => Promise<TransferOrder>;
+
+/** The member's platform books and transfers in transit (the transfer module owns both). */
+export type PlatformStates = (
+  brandCode: string,
+  memberId: bigint,
+  currency: CurrencyCode,
+) => Promise<{ books: Map<number, bigint>; inTransit: Set<number> }>;
 
 /**
  * Refusals of the automatic transfer that do not stop the game: another transfer (perhaps a
@@ -108,6 +114,7 @@ export class GamesService {
   readonly #operators: OperatorService;
   readonly #brands: BrandRegistry;
   readonly #autoTransferIn: AutoTransferIn | undefined;
+  readonly #platformStates: PlatformStates;
   readonly #log: FastifyBaseLogger;
   readonly status: PlatformStatus;
 
@@ -121,6 +128,7 @@ export class GamesService {
     brands: BrandRegistry;
     log: FastifyBaseLogger;
     autoTransferIn?: AutoTransferIn | undefined;
+    platformStates: PlatformStates;
   }) {
     this.#db = dependencies.db;
     this.#ledger = dependencies.ledger;
@@ -129,6 +137,7 @@ export class GamesService {
     this.#operators = dependencies.operators;
     this.#brands = dependencies.brands;
     this.#autoTransferIn = dependencies.autoTransferIn;
+    this.#platformStates = dependencies.platformStates;
     this.#log = dependencies.log;
     this.status = new PlatformStatus({ db: dependencies.db, cache: dependencies.cache });
   }
@@ -150,11 +159,12 @@ export class GamesService {
     if (entries.length === 0) return [];
     const brandCode = brand.config.code;
     const currency = brandCurrency(brand);
-    const [status, balances, inTransit] = await Promise.all([
+    const [status, states] = await Promise.all([
       this.status.snapshot(),
-      memberId === null ? null : memberPlatformBalances(this.#db, brandCode, memberId, currency),
-      memberId === null ? null : platformsInTransit(this.#db, brandCode, memberId),
+      memberId === null ? null : this.#platformStates(brandCode, memberId, currency),
     ]);
+    const balances = states?.books ?? null;
+    const inTransit = states?.inTransit ?? null;
     return entries.map(({ platform, sort, special }) => ({
       id: platform.id,
       code: platform.code,

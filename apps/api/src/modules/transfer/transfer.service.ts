@@ -309,6 +309,22 @@ export class TransferService {
    * The automatic transfer in before a game launch (GamesService's AutoTransferIn): the same
    * order as a member's transfer in, answered whatever its outcome.
    */
+  /**
+   * What each platform holds for the member by our books, and which platforms have a transfer
+   * in transit: the game list shows both without asking any platform.
+   */
+  async platformStates(
+    brandCode: string,
+    memberId: bigint,
+    currency: CurrencyCode,
+  ): Promise<{ books: Map<number, bigint>; inTransit: Set<number> }> {
+    const [books, inTransit] = await Promise.all([
+      platformBooks(this.#db, brandCode, memberId, currency),
+      platformsInTransit(this.#db, brandCode, memberId),
+    ]);
+    return { books, inTransit };
+  }
+
   async autoTransferIn(input: {
     brand: Brand;
     language: Language;
