@@ -11,14 +11,25 @@ import {
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-/** Every route of SPEC.md section 2, parameters filled in. */
-// Help pages are named by topic (a numeric id belongs to whichever brand was seeded first).
-const paths = ALL_PAGE_ROUTES.map((route) =>
-  route === '/help/:id' ? '/help/about' : route.replace(':id', '1'),
-);
+/** Every route of SPEC.md section 2, parameters filled in (once the brand's data is known). */
+let paths: string[] = [];
 
 let browser: Browser;
 beforeAll(async () => {
+  // Numeric ids belong to whichever brand was seeded first: help pages are named by topic, and
+  // the activity is one of the default brand's own promotions.
+  const list = (await (await fetch(`${baseUrl}/api/findmed/v1/promo/list`)).json()) as {
+    data: { items: { id: string }[] };
+  };
+  const promotionId = list.data.items[0]?.id;
+  if (!promotionId) throw new Error('the default brand has no promotion');
+  paths = ALL_PAGE_ROUTES.map((route) =>
+    route === '/help/:id'
+      ? '/help/about'
+      : route === '/activity/list/:id'
+        ? `/activity/list/${promotionId}`
+        : route.replace(':id', '1'),
+  );
   browser = await launchChromium();
 });
 afterAll(async () => {

@@ -6,8 +6,9 @@ import { RESPONSE_HEADERS } from '@lobby/contracts';
 import type { Cache } from './cache/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
-import { BrandRegistry } from './modules/brand/brand.service.ts';
+import { BrandAdminService, BrandRegistry } from './modules/brand/brand.service.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
+import { brandAdminRoutes } from './modules/brand/brand-admin.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { BODY_LIMIT_BYTES, bodiesPlugin } from './plugins/bodies.ts';
@@ -71,6 +72,18 @@ import { MessagesService } from './modules/messages/messages.service.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { helpAdminRoutes } from './modules/help/help-admin.routes.ts';
 import { HelpService } from './modules/help/help.service.ts';
+import { promoRoutes } from './modules/promo/promo.routes.ts';
+import { promoAdminRoutes } from './modules/promo/promo-admin.routes.ts';
+import { PromoService } from './modules/promo/promo.service.ts';
+import { agentRoutes } from './modules/agent/agent.routes.ts';
+import { agentAdminRoutes } from './modules/agent/agent-admin.routes.ts';
+import { AgentService } from './modules/agent/agent.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatAdminRoutes } from './modules/chat/chat-admin.routes.ts';
+import { ChatService } from './modules/chat/chat.service.ts';
+import { vipRoutes } from './modules/vip/vip.routes.ts';
+import { vipAdminRoutes } from './modules/vip/vip-admin.routes.ts';
+import { VipService } from './modules/vip/vip.service.ts';
 
 export type AppDependencies = {
   database: DatabaseHandle;
@@ -227,6 +240,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     production: dependencies.production ?? false,
   });
   const payouts = new PayoutService({ db: dependencies.database.db });
+  // VIP levels: their privileges set the daily withdrawal limits; routes and sweeps below.
+  const vip = new VipService({ db: dependencies.database.db, ledger, operators });
   await app.register(payoutRoutes, { payouts });
   await app.register(withdrawalRoutes, {
     withdrawals: new WithdrawalService({
@@ -236,6 +251,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       operators,
       rsa,
       cache: dependencies.cache,
+      vip,
     }),
     adjustments: new AdjustmentService({ db: dependencies.database.db, ledger, operators }),
   });
@@ -326,12 +342,44 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(helpRoutes, { help });
   await app.register(helpAdminRoutes, { help });
 
+  // Promotions (activities): sign-in, gift exchange, deposit bonus and apply, banners; review.
+  const promo = new PromoService({ db: dependencies.database.db, ledger, operators, brands });
+  await app.register(promoRoutes, { promo });
+  await app.register(promoAdminRoutes, { promo });
+  // The agent partnership: applications, downline, commission tiers and monthly statements.
+  const agents = new AgentService({
+    db: dependencies.database.db,
+    ledger,
+    operators,
+    brand: (code) => brands.get(code),
+  });
+  await app.register(agentRoutes, { agents });
+  await app.register(agentAdminRoutes, { agents });
+  // Online customer service: REST and the WebSocket for visitors, the operators' queue and replies.
+  const chat = new ChatService({
+    db: dependencies.database.db,
+    cache: dependencies.cache,
+    signer: uploadSigner,
+    operators,
+  });
+  await app.register(chatRoutes, { chat, cache: dependencies.cache, operators });
+  await app.register(chatAdminRoutes, { chat });
+  // VIP levels, upgrades, monthly bonuses and daily rebates (the sweeps pay them).
+  await app.register(vipRoutes, { vip });
+  await app.register(vipAdminRoutes, { vip });
+  // The operators' editing of a brand's contact entries (served above by the help centre).
+  await app.register(brandAdminRoutes, {
+    brandAdmin: new BrandAdminService({ db: dependencies.database.db, brands, operators }),
+  });
+
   app.decorate(
     'sweeps',
     createSweeps({
       db: dependencies.database.db,
       betRecords: { provider: gameProvider, brands: () => brands.all() },
       transfers,
+      vip: { vip, brands: () => brands.all() },
+      agentStatements: { agents, brands: () => brands.all() },
     }),
   );
 

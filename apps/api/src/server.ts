@@ -10,6 +10,8 @@ import { AUTH_RATE_LIMITS } from './modules/auth/auth.service.ts';
 import { seedDemoBrands } from './modules/brand/brand.service.ts';
 import { seedDepositChannels } from './modules/deposit/deposit.seed.ts';
 import { seedHelpPages } from './modules/help/help.seed.ts';
+import { seedPromotions } from './modules/promo/promo.seed.ts';
+import { seedAgentTiers } from './modules/agent/agent.service.ts';
 import { OperatorService } from './modules/operator/operator.service.ts';
 import { RsaKeys } from './modules/rsa/rsa.service.ts';
 
@@ -52,6 +54,8 @@ if (config.seedDemo) {
   if (channels > 0) logger.info({ channels }, 'demo deposit channels seeded');
   const helpPages = await seedHelpPages(database.db);
   if (helpPages > 0) logger.info({ helpPages }, 'demo help pages seeded');
+  const promotions = await seedPromotions(database.db);
+  if (promotions > 0) logger.info({ promotions }, 'demo promotions seeded');
 }
 
 const defaultDist = resolve(import.meta.dirname, '../../web/dist');
@@ -79,6 +83,10 @@ const app = await buildApp({
   trustProxyHops: config.trustProxyHops,
   gameProvider: { baseUrl: config.gameProviderUrl, masterSecret: config.gameProviderSecret },
 });
+// Commission tiers are configuration every brand needs (not demo data): a brand without any gets
+// the default table once; operators replace it.
+const tierBrands = await seedAgentTiers(database.db, app.brands.all());
+if (tierBrands > 0) logger.info({ brands: tierBrands }, 'default agent commission tiers seeded');
 const scheduler = new Scheduler(database, app.sweeps, app.log);
 
 let stopping = false;

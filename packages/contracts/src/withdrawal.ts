@@ -334,7 +334,8 @@ export const withdrawOrdersEndpoint = {
 /**
  * Type codes of a movement, each read from one or more ledger reasons (records module); a
  * reason of none of them reads as `other`. transfer_in: the centre wallet to a game platform
- * (and its return when the platform refused); transfer_out: a platform back to the wallet.
+ * (and its return when the platform refused); transfer_out: a platform back to the wallet;
+ * bonus: promotions and VIP bonuses; rebate: VIP rebates; commission: agent commission.
  */
 export const TRANSACTION_TYPES = [
   'deposit',
@@ -344,6 +345,9 @@ export const TRANSACTION_TYPES = [
   'adjustment',
   'transfer_in',
   'transfer_out',
+  'bonus',
+  'rebate',
+  'commission',
   'other',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -134,6 +135,8 @@ export const members = pgTable(
   (table) => [
     uniqueIndex('members_brand_username').on(table.brandCode, table.usernameKey),
     uniqueIndex('members_brand_invite_code').on(table.brandCode, table.inviteCode),
+    // An agent's downline: the members who registered with the agent's invite code.
+    index('members_referrer').on(table.referrerMemberId),
     uniqueIndex('members_brand_phone')
       .on(table.brandCode, table.phoneAreaCode, table.phone)
       .where(sql`${table.phone} is not null`),
@@ -646,6 +649,10 @@ export const gameBetRecords = pgTable(
   (table) => [
     uniqueIndex('game_bet_records_round').on(table.platformId, table.roundId),
     index('game_bet_records_member').on(table.memberId, table.settledAt),
+    // The VIP upgrade sweep reads what arrived since its cursor; rebates and commission read a
+    // brand's day or month of settled rounds.
+    index('game_bet_records_synced').on(table.syncedAt),
+    index('game_bet_records_brand_settled').on(table.brandCode, table.settledAt),
   ],
 );
 
@@ -762,4 +769,463 @@ export const feedbackTickets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('feedback_tickets_member').on(table.memberId, table.createdAt)],
+);
+
+/** Text an operator writes in each language the brand may show ('zh-CN', 'zh-TW', 'en'). */
+type LocalizedText = Partial<Record<'zh-CN' | 'zh-TW' | 'en', string>>;
+
+/**
+ * Promotions (engagement issue): data an operator configures, not code per campaign. `kind`
+ * says which rules apply: deposit_bonus (tiers on a qualifying deposit, optionally after
+ * joining), apply (the member applies, an operator reviews and sets or confirms the reward),
+ * sign_in (daily sign-in streak rewards and re-sign cost), gift (gift exchange against valid
+ * bets in the promotion's period), display (information only). `rules` holds the kind's
+ * settings as validated by the promo contracts; money in it is minor units.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    kind: text('kind', {
+      enum: ['deposit_bonus', 'apply', 'sign_in', 'gift', 'display'],
+    }).notNull(),
+    /** The tab it is listed under (secondNav), e.g. 'new', 'deposit', 'daily', 'vip'. */
+    category: text('category').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>().notNull().default({}),
+    /** The rules and details page, Markdown rendered safely like the help centre. */
+    body: jsonb('body').$type<LocalizedText>().notNull().default({}),
+    imageUrl: text('image_url').notNull().default(''),
+    status: text('status', { enum: ['draft', 'active', 'paused', 'ended'] })
+      .notNull()
+      .default('draft'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    sort: integer('sort').notNull().default(0),
+    rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who may take part: minimum VIP level, registered within days, new members only, ... */
+    eligibility: jsonb('eligibility').$type<Record<string, unknown>>().notNull().default({}),
+    /** Turnover a reward adds to the withdrawal condition, in percent of it (100 = 1x). */
+    turnoverMultiplierPercent: integer('turnover_multiplier_percent').notNull().default(100),
+    /** Total the promotion may pay; null is unlimited. spent_minor counts what it paid. */
+    budgetMinor: bigint('budget_minor', { mode: 'bigint' }),
+    spentMinor: bigint('spent_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Rewards one member may receive from it; null is unlimited. */
+    perMemberLimit: integer('per_member_limit'),
+    updatedBy: text('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('promotions_brand').on(table.brandCode, table.status, table.sort),
+    check(
+      'promotions_budget',
+      sql`${table.budgetMinor} is null or ${table.spentMinor} <= ${table.budgetMinor}`,
+    ),
+  ],
+);
+
+/**
+ * A member's part in a promotion: joined (waiting for a qualifying deposit), pending review,
+ * approved and paid, or rejected. A deposit claims a deposit bonus once (deposit_order_no).
+ */
+export const promotionClaims = pgTable(
+  'promotion_claims',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    promotionId: bigint('promotion_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => promotions.id),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    status: text('status', { enum: ['joined', 'pending', 'paid', 'rejected'] }).notNull(),
+    depositOrderNo: text('deposit_order_no'),
+    depositMinor: bigint('deposit_minor', { mode: 'bigint' }),
+    rewardMinor: bigint('reward_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    turnoverMinor: bigint('turnover_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** What the member wrote when applying (apply kind). */
+    applicationNote: text('application_note'),
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('promotion_claims_member').on(table.memberId, table.createdAt),
+    index('promotion_claims_review').on(table.brandCode, table.status, table.createdAt),
+    uniqueIndex('promotion_claims_deposit')
+      .on(table.promotionId, table.depositOrderNo)
+      .where(sql`${table.depositOrderNo} is not null`),
+    // One open claim (joined or pending) per member and promotion at a time.
+    uniqueIndex('promotion_claims_open')
+      .on(table.promotionId, table.memberId)
+      .where(sql`${table.status} in ('joined', 'pending')`),
+  ],
+);
+
+/** Days a member signed in (or re-signed at a cost) for a sign_in promotion; Asia/Shanghai days. */
+export const signInDays = pgTable(
+  'sign_in_days',
+  {
+    brandCode: text('brand_code').notNull(),
+    promotionId: bigint('promotion_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => promotions.id),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['sign', 'resign'] }).notNull(),
+    /** Consecutive days ending with this one, as counted when it was signed. */
+    streak: integer('streak').notNull(),
+    rewardMinor: bigint('reward_minor', { mode: 'bigint' }).notNull(),
+    costMinor: bigint('cost_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    currency: text('currency').notNull(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sign_in_days_key').on(table.promotionId, table.memberId, table.day)],
+);
+
+/** Gifts of a gift promotion, bought with valid-bet turnover: cash (paid to the wallet) or items. */
+export const promotionGifts = pgTable(
+  'promotion_gifts',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    promotionId: bigint('promotion_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => promotions.id),
+    kind: text('kind', { enum: ['cash', 'item'] }).notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    /** Valid-bet turnover one exchange uses up. */
+    turnoverCostMinor: bigint('turnover_cost_minor', { mode: 'bigint' }).notNull(),
+    /** For cash gifts, what the wallet receives. */
+    rewardMinor: bigint('reward_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Items left; null is unlimited. */
+    stock: integer('stock'),
+    perMemberLimit: integer('per_member_limit'),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [
+    index('promotion_gifts_promotion').on(table.promotionId, table.sort),
+    check('promotion_gifts_stock', sql`${table.stock} is null or ${table.stock} >= 0`),
+  ],
+);
+
+export const giftExchanges = pgTable(
+  'gift_exchanges',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    promotionId: bigint('promotion_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => promotions.id),
+    giftId: bigint('gift_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => promotionGifts.id),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    turnoverCostMinor: bigint('turnover_cost_minor', { mode: 'bigint' }).notNull(),
+    rewardMinor: bigint('reward_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['paid', 'pending_delivery', 'delivered', 'rejected'],
+    }).notNull(),
+    /** Where an item goes: name, phone, address. */
+    shipping: jsonb('shipping').$type<Record<string, string>>(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    handledBy: text('handled_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('gift_exchanges_key').on(table.memberId, table.idempotencyKey),
+    index('gift_exchanges_member').on(table.memberId, table.promotionId),
+  ],
+);
+
+/** Home banners (topCover) and the daily do-not-show-again notice ('popup'). */
+export const promoBanners = pgTable(
+  'promo_banners',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    placement: text('placement', { enum: ['home_top', 'popup'] }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    /** The popup notice's text; a banner's alternative text. */
+    body: jsonb('body').$type<LocalizedText>().notNull().default({}),
+    imageUrl: text('image_url').notNull().default(''),
+    /** Where a click goes: a site path (/activity/list/3) or an http(s) address. */
+    linkUrl: text('link_url').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('promo_banners_brand').on(table.brandCode, table.placement, table.sort)],
+);
+
+/**
+ * VIP levels 0-30 of a brand: thresholds (cumulative deposit and valid turnover, both must be
+ * met) and privileges. Rebate rates are basis points per game category code ("2".."8").
+ */
+export const vipLevels = pgTable(
+  'vip_levels',
+  {
+    brandCode: text('brand_code').notNull(),
+    level: integer('level').notNull(),
+    depositThresholdMinor: bigint('deposit_threshold_minor', { mode: 'bigint' }).notNull(),
+    turnoverThresholdMinor: bigint('turnover_threshold_minor', { mode: 'bigint' }).notNull(),
+    upgradeBonusMinor: bigint('upgrade_bonus_minor', { mode: 'bigint' }).notNull(),
+    monthlyBonusMinor: bigint('monthly_bonus_minor', { mode: 'bigint' }).notNull(),
+    rebateRatesBp: jsonb('rebate_rates_bp').$type<Record<string, number>>().notNull(),
+    withdrawDailyCount: integer('withdraw_daily_count').notNull(),
+    withdrawDailyMaxMinor: bigint('withdraw_daily_max_minor', { mode: 'bigint' }).notNull(),
+    /** Turnover the level's bonuses add to the withdrawal condition, in percent of them. */
+    bonusTurnoverMultiplierPercent: integer('bonus_turnover_multiplier_percent')
+      .notNull()
+      .default(100),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('vip_levels_key').on(table.brandCode, table.level),
+    check('vip_levels_range', sql`${table.level} between 0 and 30`),
+  ],
+);
+
+/** A member's VIP level; absent means level 0. Levels only go up. */
+export const memberVips = pgTable('member_vips', {
+  memberId: bigint('member_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => members.id),
+  brandCode: text('brand_code').notNull(),
+  level: integer('level').notNull(),
+  reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * VIP money paid: an upgrade bonus once per level (period ''), a monthly bonus once per month
+ * (period 'YYYY-MM'), a rebate once per Asia/Shanghai day (period 'YYYY-MM-DD', level = the
+ * level whose rates applied, breakdown per category). The unique key makes a re-run pay nothing.
+ */
+export const vipRewards = pgTable(
+  'vip_rewards',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind', { enum: ['upgrade', 'monthly', 'rebate'] }).notNull(),
+    level: integer('level').notNull(),
+    period: text('period').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** For a rebate: per category, the valid bets, the rate applied and the amount. */
+    breakdown: jsonb('breakdown').$type<Record<string, unknown>>().notNull().default({}),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('vip_rewards_key').on(table.memberId, table.kind, table.level, table.period),
+    index('vip_rewards_member').on(table.memberId, table.createdAt),
+  ],
+);
+
+/** A member's request to become an agent, reviewed by an operator. */
+export const agentApplications = pgTable(
+  'agent_applications',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    contact: text('contact').notNull(),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('agent_applications_review').on(table.brandCode, table.status, table.createdAt),
+    uniqueIndex('agent_applications_pending')
+      .on(table.memberId)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Members who are agents: their downline is the members whose referrer they are. */
+export const agents = pgTable('agents', {
+  memberId: bigint('member_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => members.id),
+  brandCode: text('brand_code').notNull(),
+  status: text('status', { enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  approvedBy: text('approved_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Commission tiers of a brand: the highest tier whose minimums the month meets (active
+ * downline members and net revenue) gives the agent's share, in basis points.
+ */
+export const agentCommissionTiers = pgTable(
+  'agent_commission_tiers',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    minActiveMembers: integer('min_active_members').notNull(),
+    minNetRevenueMinor: bigint('min_net_revenue_minor', { mode: 'bigint' }).notNull(),
+    shareBp: integer('share_bp').notNull(),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('agent_commission_tiers_key').on(
+      table.brandCode,
+      table.minActiveMembers,
+      table.minNetRevenueMinor,
+    ),
+    check('agent_commission_tiers_share', sql`${table.shareBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * An agent's commission for one month ('YYYY-MM', Asia/Shanghai): the downline's gross gaming
+ * revenue (valid bets' stakes minus payouts) less the bonuses and rebates paid to them, times
+ * the tier's share. Paid through the ledger only after an operator approves it.
+ */
+export const agentCommissionStatements = pgTable(
+  'agent_commission_statements',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    agentMemberId: bigint('agent_member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    month: text('month').notNull(),
+    currency: text('currency').notNull(),
+    activeMembers: integer('active_members').notNull(),
+    betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull(),
+    validBetMinor: bigint('valid_bet_minor', { mode: 'bigint' }).notNull(),
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' }).notNull(),
+    bonusMinor: bigint('bonus_minor', { mode: 'bigint' }).notNull(),
+    netRevenueMinor: bigint('net_revenue_minor', { mode: 'bigint' }).notNull(),
+    shareBp: integer('share_bp').notNull(),
+    commissionMinor: bigint('commission_minor', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid'] })
+      .notNull()
+      .default('pending'),
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('agent_commission_statements_key').on(table.agentMemberId, table.month),
+    index('agent_commission_statements_review').on(table.brandCode, table.status, table.month),
+  ],
+);
+
+/**
+ * Customer service conversations: a member's or a guest's (guest_key is the hash of the
+ * guest's chat token). Waiting in the queue until an operator takes it.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
+    guestKey: text('guest_key'),
+    /** What the operator sees: the username, or "访客 ABCD" for a guest. */
+    displayName: text('display_name').notNull(),
+    status: text('status', { enum: ['waiting', 'open', 'closed'] })
+      .notNull()
+      .default('waiting'),
+    operatorId: bigint('operator_id', { mode: 'bigint' }).references(() => operators.id),
+    /** The last message each side has read, by message id. */
+    visitorReadId: bigint('visitor_read_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    operatorReadId: bigint('operator_read_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('chat_conversations_queue').on(table.brandCode, table.status, table.lastMessageAt),
+    // A visitor's latest conversation, closed ones included.
+    index('chat_conversations_member').on(table.memberId, table.createdAt),
+    index('chat_conversations_guest').on(table.brandCode, table.guestKey, table.createdAt),
+    // One conversation not closed per member, and per guest.
+    uniqueIndex('chat_conversations_member_live')
+      .on(table.memberId)
+      .where(sql`${table.status} <> 'closed' and ${table.memberId} is not null`),
+    uniqueIndex('chat_conversations_guest_live')
+      .on(table.brandCode, table.guestKey)
+      .where(sql`${table.status} <> 'closed' and ${table.guestKey} is not null`),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint('conversation_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => chatConversations.id),
+    sender: text('sender', { enum: ['visitor', 'operator', 'system'] }).notNull(),
+    operatorId: bigint('operator_id', { mode: 'bigint' }).references(() => operators.id),
+    body: text('body').notNull().default(''),
+    /** An image: an uploads row id (purpose chat). */
+    uploadId: text('upload_id'),
+    /** The sender's own id for the message, so a resend after reconnecting is not doubled. */
+    clientMessageId: text('client_message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_messages_conversation').on(table.conversationId, table.id),
+    uniqueIndex('chat_messages_client_id').on(
+      table.conversationId,
+      table.sender,
+      table.clientMessageId,
+    ),
+  ],
 );

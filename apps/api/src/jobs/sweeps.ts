@@ -5,6 +5,12 @@ import type { Brand } from '../modules/brand/brand.service.ts';
 import type { ProviderClient } from '../modules/games/provider-client.ts';
 import { transferReconciliationSweep } from '../modules/transfer/transfer-reconciliation.ts';
 import type { TransferService } from '../modules/transfer/transfer.service.ts';
+import { uploadCleanupSweep } from '../modules/upload/upload-cleanup.ts';
+import { vipSweeps, type VipSweepOptions } from '../modules/vip/vip-sweeps.ts';
+import {
+  agentStatementSweep,
+  type AgentStatementSweepOptions,
+} from '../modules/agent/agent-statement-sweep.ts';
 import type { Sweep } from './scheduler.ts';
 
 /** What the sweeps work with: the app's services, built once by buildApp. */
@@ -14,6 +20,10 @@ export type SweepServices = {
   betRecords?: { provider: ProviderClient; brands: () => readonly Brand[] };
   /** Transfer reconciliation: asks the platforms about orders in transit. */
   transfers?: TransferService;
+  /** VIP upgrades, daily rebates and monthly bonuses, for the brands served. */
+  vip?: VipSweepOptions;
+  /** Monthly agent commission statements, for the brands served. */
+  agentStatements?: AgentStatementSweepOptions;
 };
 
 /**
@@ -25,5 +35,9 @@ export function createSweeps(services: SweepServices): Sweep[] {
     usdtDepositWatcherSweep(),
     ...(services.betRecords ? [betRecordSyncSweep(services.betRecords)] : []),
     ...(services.transfers ? [transferReconciliationSweep({ transfers: services.transfers })] : []),
+    // Hourly: feedback images never attached to a ticket, once older than a day.
+    uploadCleanupSweep(),
+    ...(services.vip ? vipSweeps(services.vip) : []),
+    ...(services.agentStatements ? [agentStatementSweep(services.agentStatements)] : []),
   ];
 }

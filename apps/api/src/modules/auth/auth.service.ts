@@ -37,6 +37,7 @@ import { isKnownAreaCode } from '../phone-area/phone-area.service.ts';
 import { maskEmail, maskPhone } from '../verification/mask.ts';
 import { VERIFICATION_ERRORS } from '../verification/verification.errors.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
+import { vipLevelOf } from '../vip/vip.repository.ts';
 import { AUTH_ERRORS } from './auth.errors.ts';
 import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from './auth.repository.ts';
 
@@ -165,7 +166,8 @@ export class AuthService {
       userAgent: caller.userAgent,
     });
     const loggedIn = (await recordLogin(this.#deps.db, member.id, caller.ip)) ?? member;
-    return { token, info: toMemberInfo(loggedIn, caller.brand) };
+    const vipLevel = await vipLevelOf(this.#deps.db, member.id);
+    return { token, info: toMemberInfo(loggedIn, caller.brand, vipLevel) };
   }
 
   async register(

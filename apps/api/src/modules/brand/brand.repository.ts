@@ -55,6 +55,47 @@ export async function findBrandRevision(executor: Executor, code: string): Promi
   return rows[0]?.revision ?? null;
 }
 
+export type BrandContactsRow = Pick<BrandRow, 'code' | 'contacts' | 'revision' | 'updatedAt'>;
+
+/** A brand's contact entries and revision, enabled or not; null when no brand has the code. */
+export async function findBrandContacts(
+  executor: Executor,
+  code: string,
+): Promise<BrandContactsRow | null> {
+  const rows = await executor
+    .select({
+      code: brands.code,
+      contacts: brands.contacts,
+      revision: brands.revision,
+      updatedAt: brands.updatedAt,
+    })
+    .from(brands)
+    .where(eq(brands.code, code));
+  return rows[0] ?? null;
+}
+
+/**
+ * Replaces a brand's contact entries and bumps its revision, so caches can tell they are stale;
+ * null when no brand has the code.
+ */
+export async function updateBrandContacts(
+  executor: Executor,
+  code: string,
+  contacts: BrandRow['contacts'],
+): Promise<BrandContactsRow | null> {
+  const rows = await executor
+    .update(brands)
+    .set({ contacts, revision: sql`${brands.revision} + 1`, updatedAt: sql`now()` })
+    .where(eq(brands.code, code))
+    .returning({
+      code: brands.code,
+      contacts: brands.contacts,
+      revision: brands.revision,
+      updatedAt: brands.updatedAt,
+    });
+  return rows[0] ?? null;
+}
+
 /** Advisory lock key that serialises demo seeding across nodes. */
 const SEED_LOCK_KEY = 7_105_012_338_114_101n;
 

@@ -2,19 +2,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   brandPublicConfigSchema,
   parsePlatformIdList,
+  type AdminBrandContacts,
   type BrandPublicConfig,
+  type ContactEntry,
   type StatisticsEntry,
 } from '@lobby/contracts';
 import { isCurrencyCode, type CurrencyCode } from '@lobby/money';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
-import { appError } from '../../lib/app-error.ts';
+import { appError, commonError } from '../../lib/app-error.ts';
+import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import { BRAND_ERRORS } from './brand.errors.ts';
 import {
   countBrands,
+  findBrandContacts,
   insertBrandIfAbsent,
   lockBrandsForSeeding,
   listBrandsWithHosts,
+  updateBrandContacts,
+  type BrandContactsRow,
   type BrandWithHosts,
 } from './brand.repository.ts';
 import { DEMO_BRANDS } from './brand.seed.ts';
@@ -208,4 +214,70 @@ export async function seedDemoBrands(db: Database): Promise<number> {
     }
     return inserted;
   });
+}
+
+/**
+ * The operators' side of a brand's configuration: its contact entries. A change bumps the
+ * brand's revision, reloads this node's registry before it answers (so the next request here
+ * sees it) and tells every other node to reload; each change is in the operator action log.
+ */
+export class BrandAdminService {
+  readonly #db: Database;
+  readonly #brands: BrandRegistry;
+  readonly #operators: OperatorService;
+
+  constructor(options: { db: Database; brands: BrandRegistry; operators: OperatorService }) {
+    this.#db = options.db;
+    this.#brands = options.brands;
+    this.#operators = options.operators;
+  }
+
+  /** The brand's contact entries as stored, enabled brand or not. */
+  async contacts(code: string): Promise<AdminBrandContacts> {
+    const row = await findBrandContacts(this.#db, code);
+    if (!row) throw commonError('unknown_site');
+    return contactsView(row);
+  }
+
+  /** Replaces the brand's contact entries with `contacts`, in their order. */
+  async replaceContacts(
+    operator: OperatorIdentity,
+    code: string,
+    contacts: ContactEntry[],
+    context: { ip: string; reason?: string | undefined },
+  ): Promise<AdminBrandContacts> {
+    const before = await findBrandContacts(this.#db, code);
+    if (!before) throw commonError('unknown_site');
+    const row = await updateBrandContacts(this.#db, code, contacts);
+    if (!row) throw commonError('unknown_site');
+    try {
+      await this.#operators.record(operator, {
+        action: 'brand_contacts_update',
+        brandCode: code,
+        targetType: 'brand',
+        targetId: code,
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: {
+          before: before.contacts,
+          after: row.contacts,
+          revision: row.revision.toString(),
+        },
+        ip: context.ip,
+      });
+    } finally {
+      // The change is in the database whatever happened to the log line: serve it everywhere.
+      await this.#brands.load();
+      await this.#brands.announceChange();
+    }
+    return contactsView(row);
+  }
+}
+
+function contactsView(row: BrandContactsRow): AdminBrandContacts {
+  return {
+    brand: row.code,
+    contacts: row.contacts,
+    revision: row.revision.toString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   chainTransfers,
@@ -423,4 +423,62 @@ export async function findChainTransfer(
     .from(chainTransfers)
     .where(eq(chainTransfers.txHash, txHash));
   return rows[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Totals for the VIP module (read only).
+
+/** A member's credited (confirmed) deposits in the currency, all time, in minor units. */
+export async function sumConfirmedDeposits(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  currency: string,
+): Promise<bigint> {
+  const rows = await executor
+    .select({ total: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.memberId, memberId),
+        eq(depositOrders.brandCode, brandCode),
+        eq(depositOrders.currency, currency),
+        eq(depositOrders.status, 'confirmed'),
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}
+
+/** Members with a deposit confirmed at or after `since`: whose deposit totals may have grown. */
+export async function membersWithDepositsConfirmedSince(
+  executor: Executor,
+  since: Date,
+): Promise<{ brandCode: string; memberId: bigint }[]> {
+  return executor
+    .selectDistinct({ brandCode: depositOrders.brandCode, memberId: depositOrders.memberId })
+    .from(depositOrders)
+    .where(and(eq(depositOrders.status, 'confirmed'), gte(depositOrders.decidedAt, since)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credited deposits for the promo module (read only).
+
+/** A member's credited (confirmed) orders created at or after `since`, newest first. */
+export async function listMemberCreditedOrders(
+  executor: Executor,
+  filter: { brandCode: string; memberId: bigint; since: Date; limit: number },
+): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.brandCode, filter.brandCode),
+        eq(depositOrders.memberId, filter.memberId),
+        eq(depositOrders.status, 'confirmed'),
+        gte(depositOrders.createdAt, filter.since),
+      ),
+    )
+    .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
+    .limit(filter.limit);
 }

@@ -265,3 +265,37 @@ export async function findLedgerViolations(executor: Executor): Promise<LedgerVi
     })),
   ];
 }
+
+/**
+ * What promotions and rebates paid into the centre wallets of a referrer's downline (the
+ * members who registered with that invite code) in entries made in [from, to), in the currency:
+ * the wallet legs of every entry that has a house_promotions or house_rebates leg, so a cost
+ * the member pays back to those accounts (a re-sign) counts negatively. For the agent module.
+ */
+export async function referralBonusTotal(
+  executor: Executor,
+  filter: { brandCode: string; referrerMemberId: bigint; currency: string; from: Date; to: Date },
+): Promise<bigint> {
+  const rows = await queryRows<{ total: string }>(
+    executor,
+    sql`select coalesce(sum(wallet_leg.amount_minor), 0)::text as total
+        from postings wallet_leg
+        join ledger_accounts wallet on wallet.id = wallet_leg.account_id
+        join members downline on downline.id = wallet.member_id
+        join journal_entries entry on entry.id = wallet_leg.entry_id
+        where wallet.kind = 'member_wallet'
+          and wallet.brand_code = ${filter.brandCode}
+          and wallet.currency = ${filter.currency}
+          and downline.referrer_member_id = ${String(filter.referrerMemberId)}::bigint
+          and downline.brand_code = ${filter.brandCode}
+          and entry.created_at >= ${filter.from.toISOString()}::timestamptz
+          and entry.created_at < ${filter.to.toISOString()}::timestamptz
+          and exists (
+            select 1 from postings house_leg
+            join ledger_accounts house on house.id = house_leg.account_id
+            where house_leg.entry_id = wallet_leg.entry_id
+              and house.kind in ('house_promotions', 'house_rebates')
+          )`,
+  );
+  return BigInt(rows[0]?.total ?? '0');
+}

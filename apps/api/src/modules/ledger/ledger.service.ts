@@ -26,7 +26,8 @@ export type HouseAccountKind =
   | 'house_rebates'
   | 'house_adjustments'
   | 'house_game_results'
-  | 'house_in_transit';
+  | 'house_in_transit'
+  | 'house_commissions';
 
 export type AccountRef =
   | { kind: MemberAccountKind; memberId: bigint; ref?: string; currency: CurrencyCode }

@@ -12,6 +12,7 @@ import type { RsaKeys } from '../rsa/rsa.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { maskEmail, maskPhone } from '../verification/mask.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
+import { vipLevelOf } from '../vip/vip.repository.ts';
 import { MEMBER_ERRORS } from './member.errors.ts';
 import {
   findMemberByEmail,
@@ -29,7 +30,7 @@ function maskRealName(name: string): string {
 }
 
 /** What a member sees about themselves: contact details masked, no hashes. */
-export function toMemberInfo(row: MemberRow, brand: Brand): MemberInfo {
+export function toMemberInfo(row: MemberRow, brand: Brand, vipLevel = 0): MemberInfo {
   return {
     username: row.username,
     qq: row.avatarUrl ?? brand.config.avatarUrl,
@@ -44,7 +45,7 @@ export function toMemberInfo(row: MemberRow, brand: Brand): MemberInfo {
     inviteCode: row.inviteCode,
     lastLoginAt: row.previousLoginAt?.toISOString() ?? null,
     lastLoginIp: row.previousLoginIp,
-    vipLevel: 0,
+    vipLevel,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -81,7 +82,12 @@ export class MemberService {
   }
 
   async info(brand: Brand, memberId: bigint): Promise<MemberInfo> {
-    return toMemberInfo(await this.#member(brand, memberId), brand);
+    return this.#info(await this.#member(brand, memberId), brand);
+  }
+
+  /** The member's info with their VIP level (the VIP module keeps it). */
+  async #info(row: MemberRow, brand: Brand): Promise<MemberInfo> {
+    return toMemberInfo(row, brand, await vipLevelOf(this.#deps.db, row.id));
   }
 
   /** Changes the login password and ends every session of the member, this one included. */
@@ -130,7 +136,7 @@ export class MemberService {
       phone: body.phone,
     });
     if (!updated) throw appError(MEMBER_ERRORS, 'phone_already_bound');
-    return toMemberInfo(updated, brand);
+    return this.#info(updated, brand);
   }
 
   async bindEmail(
@@ -151,7 +157,7 @@ export class MemberService {
     });
     const updated = await this.#writeOnce(brand, memberId, 'email', { email: body.email });
     if (!updated) throw appError(MEMBER_ERRORS, 'email_already_bound');
-    return toMemberInfo(updated, brand);
+    return this.#info(updated, brand);
   }
 
   async setRealName(brand: Brand, memberId: bigint, realName: string): Promise<MemberInfo> {
@@ -161,7 +167,7 @@ export class MemberService {
     if (member.realName !== null) throw appError(MEMBER_ERRORS, 'real_name_already_set');
     const updated = await this.#writeOnce(brand, memberId, 'realName', { realName: name });
     if (!updated) throw appError(MEMBER_ERRORS, 'real_name_already_set');
-    return toMemberInfo(updated, brand);
+    return this.#info(updated, brand);
   }
 
   async setWithdrawPassword(
@@ -191,7 +197,7 @@ export class MemberService {
       });
       // Set by a racing request a moment ago: this one must prove the old password like any change.
       if (!updated) throw appError(MEMBER_ERRORS, 'withdraw_password_wrong');
-      return toMemberInfo(updated, brand);
+      return this.#info(updated, brand);
     }
     if (
       body.oldWithdrawPassword === undefined ||
@@ -203,7 +209,7 @@ export class MemberService {
       withdrawPasswordHash: passwordHash,
     });
     if (!updated) throw commonError('token');
-    return toMemberInfo(updated, brand);
+    return this.#info(updated, brand);
   }
 
   async withdrawPasswordConfig(

@@ -20,6 +20,10 @@ const REASONS_OF_TYPE: Record<NamedType, readonly string[]> = {
   withdrawal_rejected: ['withdrawal_rejected'],
   adjustment: ['adjustment'],
   ...TRANSFER_RECORD_REASONS,
+  // Promotions (a re-sign's cost reads as a negative bonus) and VIP bonuses.
+  bonus: ['promo_sign', 'promo_resign', 'promo_bonus', 'promo_gift', 'vip_upgrade', 'vip_monthly'],
+  rebate: ['vip_rebate'],
+  commission: ['agent_commission'],
 };
 
 const TYPE_OF_REASON = new Map<string, NamedType>(

@@ -15,8 +15,12 @@ export type StoredUpload = { id: string; url: string; contentType: string };
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
 const ACCEPTED_TYPES: readonly string[] = UPLOAD_IMAGE_TYPES;
-/** Purposes whose files only their owner and operators may see; avatars are public. */
-const PRIVATE_PURPOSES: readonly string[] = ['feedback'] satisfies UploadPurpose[];
+/**
+ * Purposes whose files only their owner and operators may see; avatars are public. Chat images
+ * are stored by the chat module (a guest has no member id), and shown to the conversation's
+ * visitor and the operators through signed addresses.
+ */
+const PRIVATE_PURPOSES: readonly string[] = [...(['feedback'] satisfies UploadPurpose[]), 'chat'];
 
 /** Where an upload is served. */
 export function uploadUrl(id: string): string {

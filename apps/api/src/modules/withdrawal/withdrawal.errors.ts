@@ -7,6 +7,8 @@ export const WITHDRAWAL_ERRORS = defineErrorCodes({
   withdraw_amount_out_of_range: 400,
   /** The brand's number of withdrawals a day (`{{count}}`) is reached. */
   withdraw_daily_limit: 409,
+  /** Today's orders and this one would pass the VIP level's daily amount (`{{max}}`, `{{remaining}}`). */
+  withdraw_daily_amount_limit: 409,
   /** Turnover is still owed on deposits (`{{remaining}}`). */
   withdraw_turnover_outstanding: 409,
   /** Too many wrong withdrawal passwords: locked for `{{minutes}}` minutes. */

@@ -140,3 +140,24 @@ export async function decideOrder(
     .returning();
   return rows[0];
 }
+
+/** The sum of a member's orders since an instant (rejected ones aside), for the daily amount. */
+export async function sumOrdersSince(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  since: Date,
+): Promise<bigint> {
+  const rows = await executor
+    .select({ total: sql<string>`coalesce(sum(${withdrawalOrders.amountMinor}), 0)::text` })
+    .from(withdrawalOrders)
+    .where(
+      and(
+        eq(withdrawalOrders.brandCode, brandCode),
+        eq(withdrawalOrders.memberId, memberId),
+        gte(withdrawalOrders.createdAt, since),
+        ne(withdrawalOrders.status, 'rejected'),
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}

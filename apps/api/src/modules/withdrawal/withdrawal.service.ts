@@ -26,6 +26,7 @@ import {
 } from '../payout/payout.service.ts';
 import { shanghaiDayStart } from '../records/date-range.ts';
 import type { RsaKeys } from '../rsa/rsa.service.ts';
+import type { VipService } from '../vip/vip.service.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 import {
   countOrdersSince,
@@ -35,6 +36,7 @@ import {
   insertOrder,
   listMemberOrders,
   listOrdersForReview,
+  sumOrdersSince,
   type WithdrawalOrderRow,
 } from './withdrawal.repository.ts';
 
@@ -64,6 +66,8 @@ type Dependencies = {
   operators: OperatorService;
   rsa: RsaKeys;
   cache: Cache;
+  /** The member's VIP level gives the daily withdrawal count and amount. */
+  vip: Pick<VipService, 'withdrawalLimits'>;
 };
 
 export type WithdrawRequest = {
@@ -127,13 +131,28 @@ export class WithdrawalService {
       });
     }
     const dayStart = shanghaiDayStart(new Date());
+    // The daily count and amount are privileges of the member's VIP level.
+    const daily = await this.#deps.vip.withdrawalLimits(brand, memberId);
     const dailyLimit = () =>
       appError(WITHDRAWAL_ERRORS, 'withdraw_daily_limit', {
-        params: { count: limits.withdrawDailyCount },
+        params: { count: daily.dailyCount },
       });
-    if ((await countOrdersSince(db, brandCode, memberId, dayStart)) >= limits.withdrawDailyCount) {
+    const checkDailyAmount = (withdrawnTodayMinor: bigint) => {
+      if (daily.dailyMaxMinor === null) return;
+      if (withdrawnTodayMinor + amountMinor > daily.dailyMaxMinor) {
+        const left = daily.dailyMaxMinor - withdrawnTodayMinor;
+        throw appError(WITHDRAWAL_ERRORS, 'withdraw_daily_amount_limit', {
+          params: {
+            max: toDecimalString(daily.dailyMaxMinor, currency),
+            remaining: toDecimalString(left > 0n ? left : 0n, currency),
+          },
+        });
+      }
+    };
+    if ((await countOrdersSince(db, brandCode, memberId, dayStart)) >= daily.dailyCount) {
       throw dailyLimit();
     }
+    checkDailyAmount(await sumOrdersSince(db, brandCode, memberId, dayStart));
     const remainingMinor = await outstandingTurnover(db, brandCode, memberId, currency);
     if (remainingMinor > 0n) {
       throw appError(WITHDRAWAL_ERRORS, 'withdraw_turnover_outstanding', {
@@ -161,7 +180,8 @@ export class WithdrawalService {
         // The debit above holds the member's wallet row until commit, so concurrent requests of
         // one member pass here one at a time and each counts the orders committed before it.
         const today = await countOrdersSince(transaction, brandCode, memberId, dayStart);
-        if (today >= limits.withdrawDailyCount) throw dailyLimit();
+        if (today >= daily.dailyCount) throw dailyLimit();
+        checkDailyAmount(await sumOrdersSince(transaction, brandCode, memberId, dayStart));
         created = await insertOrder(transaction, {
           orderNo,
           brandCode,

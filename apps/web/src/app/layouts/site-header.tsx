@@ -9,6 +9,7 @@ import { useLiveUnreadMessages } from '../use-live-messages.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { BrandLink, GuestActions, HeaderBalance, useAvatarUrl } from './header-parts.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
+import { ChatLauncher } from '../../features/support/chat-launcher.tsx';
 
 function MemberMenu() {
   const { t } = useTranslation('web');
@@ -177,6 +178,7 @@ export function SiteHeader() {
         </div>
       </div>
       <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <ChatLauncher />
     </header>
   );
 }

@@ -7,6 +7,7 @@ import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { HotGames } from '../games/hot-games.tsx';
 import { HeroArt } from './hero-art.tsx';
+import { DailyNotice, PromoBanners } from './promo-lazy.tsx';
 
 const HOME_HOT_GAMES = 10;
 
@@ -241,7 +242,11 @@ export function HomePage() {
   return (
     <div className="home">
       <Hero />
+      <div className="container home-section home-banners">
+        <PromoBanners />
+      </div>
       <NoticeBar />
+      <DailyNotice />
       <VenueGrid />
       <PromoRow />
       <div className="container home-section home-columns">

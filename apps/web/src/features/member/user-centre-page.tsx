@@ -4,7 +4,8 @@ import { useBalance } from '../../app/session-store.ts';
 import { useLiveUnreadMessages } from '../../app/use-live-messages.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
-import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
+import { PageHeader, Panel } from '../../components/ui/page.tsx';
+import { VipSummary } from '../vip/vip-summary.tsx';
 
 const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
   { to: '/finance/deposit', icon: 'deposit', key: 'deposit' },
@@ -84,7 +85,7 @@ export function UserCentrePage() {
           </Link>
         }
       >
-        <EmptyState icon="crown" title={t('vip.noLevel')} hint={t('vip.noLevelHint')} compact />
+        <VipSummary />
       </Panel>
     </div>
   );

@@ -5,7 +5,9 @@ import { useIsLoggedIn } from '../../app/session-store.ts';
 import { VENUE_CATEGORIES } from '../../app/venue-categories.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { HotGames } from '../games/hot-games.tsx';
+import { DailyNotice } from '../home/daily-notice.tsx';
 import { HeroArt } from '../home/hero-art.tsx';
+import { PromoBanners } from '../home/promo-banners.tsx';
 
 const APP_HOT_GAMES = 9;
 
@@ -30,6 +32,9 @@ export function AppHomePage() {
         </div>
         <HeroArt initial={Array.from(brand.siteName)[0] ?? ''} />
       </section>
+
+      <PromoBanners variant="mobile" />
+      <DailyNotice />
 
       <div className="notice-bar notice-bar--mobile" role="status">
         <span className="notice-bar__label">

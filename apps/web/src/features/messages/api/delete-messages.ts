@@ -7,7 +7,8 @@ import { MESSAGE_QUERY_KEYS } from './query-keys.ts';
 /**
  * POST /api/findmed/v1/member/message/delete: deletes these messages for this member (all or,
  * when any is not theirs, none). Afterwards the list is invalidated and the unread count
- * refreshed at once.
+ * refreshed at once. Opened messages are only marked stale, not fetched again: a message deleted
+ * from its own screen is gone, and asking for it would only answer "not found".
  */
 export function useDeleteMessages() {
   const api = useApiClient();
@@ -21,7 +22,11 @@ export function useDeleteMessages() {
       }),
     onSuccess: () => {
       void session.refreshMessages({ force: true });
-      return queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEYS.all });
+      void queryClient.invalidateQueries({
+        queryKey: MESSAGE_QUERY_KEYS.details,
+        refetchType: 'none',
+      });
+      return queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEYS.list });
     },
   });
 }

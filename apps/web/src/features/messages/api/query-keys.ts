@@ -4,5 +4,6 @@ import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
 export const MESSAGE_QUERY_KEYS = {
   all: [...MEMBER_QUERY_KEY, 'messages'],
   list: [...MEMBER_QUERY_KEY, 'messages', 'list'],
+  details: [...MEMBER_QUERY_KEY, 'messages', 'detail'],
   detail: (id: string) => [...MEMBER_QUERY_KEY, 'messages', 'detail', id],
 } as const;

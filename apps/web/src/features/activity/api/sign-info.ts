@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { signInfoEndpoint } from '@lobby/contracts';
+import { useApiClient } from '../../../app/api-context.tsx';
+import { useIsLoggedIn } from '../../../app/session-store.ts';
+import { PROMO_QUERY_KEYS } from './query-keys.ts';
+
+/** GET /api/findmed/v1/promo/sign/info: the sign-in promotion and the member's month. */
+export function useSignInfo() {
+  const api = useApiClient();
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: PROMO_QUERY_KEYS.signInfo(loggedIn),
+    queryFn: ({ signal }) =>
+      api.get(signInfoEndpoint.path, { schema: signInfoEndpoint.response, signal }),
+    retry: false,
+  });
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { brandCodeSchema, contactEntrySchema } from './brand.ts';
+
+/**
+ * Operator calls on a brand's configuration (JSON, bearer token). Today: the contact-us entries
+ * that the footer, the help centre and GET /api/findmed/v1/member/reg/contact show.
+ */
+
+/** The most contact entries a brand may list: the footer shows them all in one column. */
+export const BRAND_CONTACTS_MAX = 10;
+
+/**
+ * An icon address the site may put in an `<img src>`: a path on the site itself or an https
+ * address elsewhere; empty shows the default icon. Anything else (`javascript:`, `data:`,
+ * protocol-relative `//host`) is refused so a mistyped or hostile value never reaches a page.
+ */
+const contactImageUrlSchema = z
+  .string()
+  .trim()
+  .max(512)
+  .regex(/^(?:$|\/(?!\/)\S*|https:\/\/\S+)$/, 'imageUrl: empty, a site path or an https address');
+
+/** One entry as an operator writes it: the public shape, with text that is never blank. */
+export const adminContactEntrySchema = contactEntrySchema.extend({
+  deviceText: z.string().trim().min(1).max(64),
+  deviceNum: z.string().trim().min(1).max(128),
+  imageUrl: contactImageUrlSchema.default(''),
+});
+
+export const adminBrandContactsSchema = z.object({
+  brand: z.string(),
+  contacts: z.array(contactEntrySchema),
+  /** The brand's revision after the last change (a decimal string: it is a bigint). */
+  revision: z.string(),
+  /** ISO 8601: when the brand last changed. */
+  updatedAt: z.string(),
+});
+export type AdminBrandContacts = z.infer<typeof adminBrandContactsSchema>;
+
+const brandParamsSchema = z.object({ code: brandCodeSchema });
+
+/** The brand's contact entries as stored, whether the brand is enabled or not. */
+export const adminBrandContactsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/brands/:code/contacts',
+  params: brandParamsSchema,
+  response: adminBrandContactsSchema,
+} as const;
+
+/**
+ * Replaces the brand's contact entries with the given list, in its order (an empty list hides
+ * the contact section). Every node serves the new list at once; the change is action logged.
+ */
+export const adminSetBrandContactsEndpoint = {
+  method: 'PUT',
+  path: '/admin/api/brands/:code/contacts',
+  params: brandParamsSchema,
+  body: z.object({
+    contacts: z
+      .array(adminContactEntrySchema)
+      .max(BRAND_CONTACTS_MAX)
+      .refine(
+        (entries) =>
+          new Set(entries.map((entry) => `${entry.deviceText}\n${entry.deviceNum}`)).size ===
+          entries.length,
+        'contacts: the same label and number twice',
+      ),
+    /** Why, for the action log. */
+    reason: z.string().trim().max(200).optional(),
+  }),
+  response: adminBrandContactsSchema,
+} as const;

@@ -1,0 +1,743 @@
+import { z } from 'zod';
+import { brandCodeSchema } from './brand.ts';
+import { LANGUAGES } from './languages.ts';
+import { decimalAmountSchema } from './wallet.ts';
+import { pageQueryFields, pageSchema } from './withdrawal.ts';
+
+/**
+ * Promotions (activities) of the engagement issue: data an operator configures (kind, tab,
+ * localized texts, dates, rules per kind, eligibility, budget, limits), not code per campaign.
+ * Member calls sit under /api/findmed/v1/promo/ (form-urlencoded bodies); operator calls under
+ * /admin/api/promo/ take JSON. Money in `rules` is in minor units of the brand's currency (as
+ * the database keeps it); every other amount on the wire is a decimal string.
+ */
+
+export const PROMOTION_KINDS = ['deposit_bonus', 'apply', 'sign_in', 'gift', 'display'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+export const PROMOTION_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
+export const CLAIM_STATUSES = ['joined', 'pending', 'paid', 'rejected'] as const;
+export const EXCHANGE_STATUSES = ['paid', 'pending_delivery', 'delivered', 'rejected'] as const;
+export const BANNER_PLACEMENTS = ['home_top', 'popup'] as const;
+
+/** A database id on the wire: decimal digits (ids are bigint). */
+const idSchema = z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'id');
+/** A whole amount of minor units inside rules (safe integers: jsonb keeps them as numbers). */
+const minorSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** A calendar day, YYYY-MM-DD. */
+export const promoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day: YYYY-MM-DD');
+
+// ---------------------------------------------------------------------------------------------
+// Rules per kind (operator input, stored in promotions.rules).
+
+export const depositBonusTierSchema = z.object({
+  /** The smallest deposit the tier applies to. */
+  minDepositMinor: minorSchema,
+  /** Bonus in percent of the deposit (100 = as much again). */
+  percent: z.number().int().min(1).max(1000),
+  /** The most the tier pays. */
+  maxBonusMinor: minorSchema.min(1),
+});
+export type DepositBonusTier = z.infer<typeof depositBonusTierSchema>;
+
+export const depositBonusRulesSchema = z.object({
+  tiers: z
+    .array(depositBonusTierSchema)
+    .min(1)
+    .max(20)
+    .refine(
+      (tiers) => new Set(tiers.map((tier) => tier.minDepositMinor)).size === tiers.length,
+      'tiers: each minimum deposit once',
+    ),
+  /** The member must join before depositing; only deposits after joining qualify. */
+  requiresJoin: z.boolean().default(false),
+  /** A credited deposit may be claimed within this many hours of its order. */
+  claimWithinHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
+  /** Pay at once; otherwise the claim waits for an operator. */
+  autoApprove: z.boolean().default(true),
+});
+export type DepositBonusRules = z.infer<typeof depositBonusRulesSchema>;
+
+export const applyRulesSchema = z.object({
+  /** What an operator's approval pays when it gives no amount; 0 means it must give one. */
+  defaultRewardMinor: minorSchema.default(0),
+});
+export type ApplyRules = z.infer<typeof applyRulesSchema>;
+
+export const signInRulesSchema = z.object({
+  /** Reward for day 1, 2, ... of a streak; the last one repeats for longer streaks. */
+  streakRewardsMinor: z.array(minorSchema).min(1).max(31),
+  /** What re-signing a missed day costs, taken from the wallet. */
+  resignCostMinor: minorSchema.default(0),
+  /** How many past days (of the current month) may be re-signed; 0 turns re-signing off. */
+  resignDaysBack: z.number().int().min(0).max(30).default(7),
+});
+export type SignInRules = z.infer<typeof signInRulesSchema>;
+
+export const giftRulesSchema = z.object({}).strict();
+export const displayRulesSchema = z.object({}).strict();
+
+/** The rules schema of each kind: the service validates `rules` with it on every write. */
+export const PROMOTION_RULE_SCHEMAS = {
+  deposit_bonus: depositBonusRulesSchema,
+  apply: applyRulesSchema,
+  sign_in: signInRulesSchema,
+  gift: giftRulesSchema,
+  display: displayRulesSchema,
+} as const;
+
+export const eligibilitySchema = z
+  .object({
+    /** Only members registered within this many days. */
+    newMembersWithinDays: z.number().int().min(1).max(3650).optional(),
+    /** Only members at this VIP level or above. */
+    minVipLevel: z.number().int().min(0).max(30).optional(),
+  })
+  .strict();
+export type PromotionEligibility = z.infer<typeof eligibilitySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Member calls.
+
+export const promotionSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(PROMOTION_KINDS),
+  category: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  imageUrl: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+});
+export type PromotionSummary = z.infer<typeof promotionSummarySchema>;
+
+/** The rules in words a screen can show: only the fields of the promotion's kind are set. */
+export const promotionRulesViewSchema = z.object({
+  tiers: z
+    .array(z.object({ minDeposit: z.string(), percent: z.number(), maxBonus: z.string() }))
+    .optional(),
+  requiresJoin: z.boolean().optional(),
+  claimWithinHours: z.number().optional(),
+  autoApprove: z.boolean().optional(),
+  streakRewards: z.array(z.string()).optional(),
+  resignCost: z.string().optional(),
+  resignDaysBack: z.number().optional(),
+  turnoverMultiplierPercent: z.number(),
+  perMemberLimit: z.number().nullable(),
+  newMembersWithinDays: z.number().optional(),
+  minVipLevel: z.number().optional(),
+});
+export type PromotionRulesView = z.infer<typeof promotionRulesViewSchema>;
+
+/** The member's part in a promotion; null for guests. */
+export const promotionMemberStateSchema = z.object({
+  eligible: z.boolean(),
+  /** Joined and waiting for a qualifying deposit (deposit bonus with requiresJoin). */
+  joined: z.boolean(),
+  /** Claims waiting for an operator. */
+  pending: z.number().int(),
+  /** Rewards received. */
+  paid: z.number().int(),
+  /** The per-member limit is used up. */
+  limitReached: z.boolean(),
+});
+export type PromotionMemberState = z.infer<typeof promotionMemberStateSchema>;
+
+export const promotionDetailSchema = promotionSummarySchema.extend({
+  /** The body Markdown rendered by the server (no raw HTML, only safe links). */
+  html: z.string(),
+  rules: promotionRulesViewSchema,
+  member: promotionMemberStateSchema.nullable(),
+});
+export type PromotionDetail = z.infer<typeof promotionDetailSchema>;
+
+/** GET flags: which entrances are live for the brand, and for a member the day's state. */
+export const promoFlagsEndpoint = {
+  method: 'GET',
+  path: '/api/findmed/v1/promo/flags',
+  response: z.object({
+    signIn: z.boolean(),
+    gifts: z.boolean(),
+    depositBonus: z.boolean(),
+    /** Null for guests. */
+    signedToday: z.boolean().nullable(),
+    /** The member's claims waiting for review; null for guests. */
+    pendingClaims: z.number().int().nullable(),
+  }),
+} as const;
+
+export const promoListEndpoint = {
+  method: 'GET',
+  path: '/api/findmed/v1/promo/list',
+  query: z.object({
+    category: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_-]{1,40}$/, 'category')
+      .optional(),
+    ...pageQueryFields,
+  }),
+  response: pageSchema(promotionSummarySchema),
+} as const;
+
+export const promoDetailEndpoint = {
+  method: 'GET',
+  path: '/api/findmed/v1/promo/detail',
+  query: z.object({ id: idSchema }),
+  response: promotionDetailSchema,
+} as const;
+
+export const bannerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  imageUrl: z.string(),
+  linkUrl: z.string(),
+});
+export type PromoBanner = z.infer<typeof bannerSchema>;
+
+/** GET topCover: the home banners and the popup notices, both active and in their window. */
+export const promoTopCoverEndpoint = {
+  method: 'GET',
+  path: '/api/findmed/v1/promo/topCover',
+  response: z.object({ banners: z.array(bannerSchema), notices: z.array(bannerSchema) }),
+} as const;
+
+/** GET secondNav: the category tabs that have live promotions, with localized labels. */
+export const promoSecondNavEndpoint = {
+  method: 'GET',
+  path: '/api/findmed/v1/promo/secondNav',
+  response: z.array(z.object({ category: z.string(), label: z.string(), count: z.number() })),
+} as const;
+
+export const signDaySchema = z.object({
+  day: z.string(),
+  kind: z.enum(['sign', 'resign']),
+  streak: z.number().int(),
+  reward: z.string(),
+});
+
+export const signInfoSchema = z.object({
+  promotionId: z.string(),
+  title: z.string(),
+  /** Today in Asia/Shanghai, YYYY-MM-DD. */
+  today: z.string(),
+  streakRewards: z.array(z.string()),
+  resignCost: z.string(),
+  /** The member's signed days of the current month (empty for guests). */
+  days: z.array(signDaySchema),
+  signedToday: z.boolean(),
+  /** Consecutive days ending today (or yesterday when today is not signed yet). */
+  streak: z.number().int(),
+  /** What signing today pays (the next streak day's reward). */
+  nextReward: z.string(),
+  /** Missed days of this month that may be re-signed now. */
+  resignableDays: z.array(z.string()),
+});
+export type SignInfo = z.infer<typeof signInfoSchema>;
+
+export const signInfoEndpoint = {
+  method: 'GET',
+  path: '/api/findmed/v1/promo/sign/info',
+  response: signInfoSchema,
+} as const;
+
+export const signResultSchema = signDaySchema.extend({ cost: z.string(), balance: z.string() });
+export type SignResult = z.infer<typeof signResultSchema>;
+
+export const signEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/sign',
+  body: z.object({}),
+  response: signResultSchema,
+} as const;
+
+export const resignEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/resign',
+  body: z.object({ day: promoDaySchema }),
+  response: signResultSchema,
+} as const;
+
+export const giftSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['cash', 'item']),
+  name: z.string(),
+  imageUrl: z.string(),
+  turnoverCost: z.string(),
+  /** What a cash gift pays into the wallet ("0.00" for items). */
+  reward: z.string(),
+  /** Left in stock; null is unlimited. */
+  stock: z.number().int().nullable(),
+  perMemberLimit: z.number().int().nullable(),
+  /** How many the member exchanged (0 for guests). */
+  exchanged: z.number().int(),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+export const giftExchangeSchema = z.object({
+  id: z.string(),
+  giftId: z.string(),
+  giftName: z.string(),
+  kind: z.enum(['cash', 'item']),
+  status: z.enum(EXCHANGE_STATUSES),
+  turnoverCost: z.string(),
+  reward: z.string(),
+  createdAt: z.string(),
+});
+export type GiftExchange = z.infer<typeof giftExchangeSchema>;
+
+/** POST giftexchange/bet: the member's turnover in the live gift promotion, and its gifts. */
+export const giftBetEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/giftexchange/bet',
+  body: z.object({}),
+  response: z.object({
+    promotionId: z.string(),
+    title: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+    /** Valid bets since the promotion started. */
+    turnover: z.string(),
+    /** Turnover already used by exchanges (rejected item exchanges give it back). */
+    used: z.string(),
+    available: z.string(),
+    gifts: z.array(giftSchema),
+    exchanges: z.array(giftExchangeSchema),
+  }),
+} as const;
+
+const shippingText = (max: number) => z.string().trim().min(1).max(max);
+
+export const giftExchangeEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/giftexchange',
+  body: z.object({
+    giftId: idSchema,
+    /** The client's key: the same key answers the first exchange again. */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey'),
+    name: shippingText(40).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 -]{5,20}$/, 'phone')
+      .optional(),
+    address: shippingText(200).optional(),
+  }),
+  response: giftExchangeSchema,
+} as const;
+
+const promotionIdBody = z.object({ id: idSchema });
+
+export const depositBonusDepositSchema = z.object({
+  orderNo: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+  /** What claiming it would pay now (0 when it does not qualify). */
+  bonus: z.string(),
+  /** Claimable now. */
+  claimable: z.boolean(),
+  /** Claimed already (by this or no other promotion). */
+  claimed: z.boolean(),
+});
+export type DepositBonusDeposit = z.infer<typeof depositBonusDepositSchema>;
+
+/** POST active/recharge/rewards: the tiers and the member's qualifying deposits. */
+export const rechargeRewardsEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/active/recharge/rewards',
+  body: promotionIdBody,
+  response: z.object({
+    tiers: z.array(z.object({ minDeposit: z.string(), percent: z.number(), maxBonus: z.string() })),
+    requiresJoin: z.boolean(),
+    joined: z.boolean(),
+    claimWithinHours: z.number(),
+    deposits: z.array(depositBonusDepositSchema),
+  }),
+} as const;
+
+export const activeRulesEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/active/rules',
+  body: promotionIdBody,
+  response: z.object({ id: z.string(), html: z.string(), rules: promotionRulesViewSchema }),
+} as const;
+
+export const isJoinActiveEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/active/isJoinActive',
+  body: promotionIdBody,
+  response: promotionMemberStateSchema,
+} as const;
+
+export const joinActiveEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/active/join',
+  body: promotionIdBody,
+  response: promotionMemberStateSchema,
+} as const;
+
+export const claimSchema = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  title: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  depositOrderNo: z.string().nullable(),
+  reward: z.string(),
+  turnover: z.string(),
+  createdAt: z.string(),
+});
+export type PromotionClaim = z.infer<typeof claimSchema>;
+
+export const applyDepositEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/active/apply/depositActive',
+  body: z.object({
+    id: idSchema,
+    orderNo: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{4,64}$/),
+  }),
+  response: claimSchema,
+} as const;
+
+export const applyAloneEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/active/apply/aloneActive',
+  body: z.object({ id: idSchema, note: z.string().trim().max(500).default('') }),
+  response: claimSchema,
+} as const;
+
+export const promoRecordSchema = z.object({
+  type: z.enum(['claim', 'exchange']),
+  id: z.string(),
+  promotionId: z.string(),
+  title: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+});
+export type PromoRecord = z.infer<typeof promoRecordSchema>;
+
+export const promoRecordEndpoint = {
+  method: 'POST',
+  path: '/api/findmed/v1/promo/active/record',
+  body: z.object(pageQueryFields),
+  response: pageSchema(promoRecordSchema),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Operator calls (JSON, bearer token), every change in the action log.
+
+const languageSchema = z.enum(LANGUAGES);
+const localizedSchema = z
+  .partialRecord(languageSchema, z.string().trim().max(200))
+  .refine((text) => Object.values(text).some((value) => value && value.length > 0), {
+    message: 'give the text in at least one language',
+  });
+const localizedBodySchema = z.partialRecord(languageSchema, z.string().max(50_000));
+const reasonSchema = z.string().trim().max(200).optional();
+const positiveAmountSchema = decimalAmountSchema.refine((text) => !text.startsWith('-'), 'amount');
+const safeUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((url) => url === '' || /^(\/(?!\/)|https?:\/\/|data:image\/svg\+xml)/i.test(url), 'url');
+
+export const adminPromotionSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  kind: z.enum(PROMOTION_KINDS),
+  category: z.string(),
+  title: z.record(z.string(), z.string()),
+  summary: z.record(z.string(), z.string()),
+  body: z.record(z.string(), z.string()),
+  imageUrl: z.string(),
+  status: z.enum(PROMOTION_STATUSES),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  sort: z.number().int(),
+  rules: z.record(z.string(), z.unknown()),
+  eligibility: z.record(z.string(), z.unknown()),
+  turnoverMultiplierPercent: z.number().int(),
+  budget: z.string().nullable(),
+  spent: z.string(),
+  perMemberLimit: z.number().int().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
+
+const promotionFields = {
+  category: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,40}$/, 'category'),
+  title: localizedSchema,
+  summary: localizedSchema.optional(),
+  body: localizedBodySchema.optional(),
+  imageUrl: safeUrlSchema.optional(),
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  /** Validated by the kind's schema (PROMOTION_RULE_SCHEMAS). */
+  rules: z.record(z.string(), z.unknown()).optional(),
+  eligibility: eligibilitySchema.optional(),
+  turnoverMultiplierPercent: z.number().int().min(0).max(10_000).optional(),
+  budget: positiveAmountSchema.nullable().optional(),
+  perMemberLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
+};
+
+export const adminPromotionsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/promo/promotions',
+  query: z.object({ brand: brandCodeSchema }),
+  response: z.array(adminPromotionSchema),
+} as const;
+
+export const adminCreatePromotionEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/promotions',
+  body: z.object({
+    brand: brandCodeSchema,
+    kind: z.enum(PROMOTION_KINDS),
+    status: z.enum(PROMOTION_STATUSES).default('draft'),
+    ...promotionFields,
+    reason: reasonSchema,
+  }),
+  response: adminPromotionSchema,
+} as const;
+
+export const adminUpdatePromotionEndpoint = {
+  method: 'PUT',
+  path: '/admin/api/promo/promotions/:id',
+  params: z.object({ id: idSchema }),
+  body: z.object({
+    category: promotionFields.category.optional(),
+    title: localizedSchema.optional(),
+    summary: promotionFields.summary,
+    body: promotionFields.body,
+    imageUrl: promotionFields.imageUrl,
+    startsAt: promotionFields.startsAt.optional(),
+    endsAt: promotionFields.endsAt,
+    sort: promotionFields.sort,
+    rules: promotionFields.rules,
+    eligibility: promotionFields.eligibility,
+    turnoverMultiplierPercent: promotionFields.turnoverMultiplierPercent,
+    budget: promotionFields.budget,
+    perMemberLimit: promotionFields.perMemberLimit,
+    reason: reasonSchema,
+  }),
+  response: adminPromotionSchema,
+} as const;
+
+export const adminPromotionStatusEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/promotions/:id/status',
+  params: z.object({ id: idSchema }),
+  body: z.object({ status: z.enum(PROMOTION_STATUSES), reason: reasonSchema }),
+  response: adminPromotionSchema,
+} as const;
+
+export const adminGiftSchema = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  kind: z.enum(['cash', 'item']),
+  name: z.record(z.string(), z.string()),
+  imageUrl: z.string(),
+  turnoverCost: z.string(),
+  reward: z.string(),
+  stock: z.number().int().nullable(),
+  perMemberLimit: z.number().int().nullable(),
+  sort: z.number().int(),
+  active: z.boolean(),
+});
+export type AdminGift = z.infer<typeof adminGiftSchema>;
+
+export const adminGiftsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/promo/promotions/:id/gifts',
+  params: z.object({ id: idSchema }),
+  response: z.array(adminGiftSchema),
+} as const;
+
+const giftFields = {
+  name: localizedSchema,
+  imageUrl: safeUrlSchema.optional(),
+  turnoverCost: positiveAmountSchema,
+  reward: positiveAmountSchema.optional(),
+  stock: z.number().int().min(0).max(10_000_000).nullable().optional(),
+  perMemberLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  active: z.boolean().optional(),
+};
+
+export const adminCreateGiftEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/promotions/:id/gifts',
+  params: z.object({ id: idSchema }),
+  body: z.object({ kind: z.enum(['cash', 'item']), ...giftFields, reason: reasonSchema }),
+  response: adminGiftSchema,
+} as const;
+
+export const adminUpdateGiftEndpoint = {
+  method: 'PUT',
+  path: '/admin/api/promo/gifts/:id',
+  params: z.object({ id: idSchema }),
+  body: z.object({
+    name: giftFields.name.optional(),
+    imageUrl: giftFields.imageUrl,
+    turnoverCost: giftFields.turnoverCost.optional(),
+    reward: giftFields.reward,
+    stock: giftFields.stock,
+    perMemberLimit: giftFields.perMemberLimit,
+    sort: giftFields.sort,
+    active: giftFields.active,
+    reason: reasonSchema,
+  }),
+  response: adminGiftSchema,
+} as const;
+
+export const adminBannerSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  placement: z.enum(BANNER_PLACEMENTS),
+  title: z.record(z.string(), z.string()),
+  body: z.record(z.string(), z.string()),
+  imageUrl: z.string(),
+  linkUrl: z.string(),
+  sort: z.number().int(),
+  active: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
+
+const bannerFields = {
+  title: localizedSchema,
+  body: localizedBodySchema.optional(),
+  imageUrl: safeUrlSchema.optional(),
+  linkUrl: safeUrlSchema.optional(),
+  sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  active: z.boolean().optional(),
+  startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+};
+
+export const adminBannersEndpoint = {
+  method: 'GET',
+  path: '/admin/api/promo/banners',
+  query: z.object({ brand: brandCodeSchema }),
+  response: z.array(adminBannerSchema),
+} as const;
+
+export const adminCreateBannerEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/banners',
+  body: z.object({
+    brand: brandCodeSchema,
+    placement: z.enum(BANNER_PLACEMENTS),
+    ...bannerFields,
+    reason: reasonSchema,
+  }),
+  response: adminBannerSchema,
+} as const;
+
+export const adminUpdateBannerEndpoint = {
+  method: 'PUT',
+  path: '/admin/api/promo/banners/:id',
+  params: z.object({ id: idSchema }),
+  body: z.object({
+    ...bannerFields,
+    title: localizedSchema.optional(),
+    reason: reasonSchema,
+  }),
+  response: adminBannerSchema,
+} as const;
+
+export const adminDeleteBannerEndpoint = {
+  method: 'DELETE',
+  path: '/admin/api/promo/banners/:id',
+  params: z.object({ id: idSchema }),
+  response: z.object({ deleted: z.boolean() }),
+} as const;
+
+export const adminClaimSchema = claimSchema.extend({
+  brand: z.string(),
+  username: z.string(),
+  kind: z.enum(PROMOTION_KINDS),
+  depositAmount: z.string().nullable(),
+  applicationNote: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewNote: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminClaim = z.infer<typeof adminClaimSchema>;
+
+export const adminClaimsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/promo/claims',
+  query: z.object({
+    brand: brandCodeSchema,
+    status: z.enum(CLAIM_STATUSES).optional(),
+    ...pageQueryFields,
+  }),
+  response: pageSchema(adminClaimSchema),
+} as const;
+
+export const adminApproveClaimEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/claims/:id/approve',
+  params: z.object({ id: idSchema }),
+  body: z.object({
+    /** The reward to pay (apply kind); a deposit bonus pays what its tier computed. */
+    amount: positiveAmountSchema.optional(),
+    note: z.string().trim().max(500).optional(),
+  }),
+  response: adminClaimSchema,
+} as const;
+
+export const adminRejectClaimEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/claims/:id/reject',
+  params: z.object({ id: idSchema }),
+  body: z.object({ note: z.string().trim().min(1).max(500) }),
+  response: adminClaimSchema,
+} as const;
+
+export const adminExchangeSchema = giftExchangeSchema.extend({
+  brand: z.string(),
+  username: z.string(),
+  promotionId: z.string(),
+  shipping: z.record(z.string(), z.string()).nullable(),
+  handledBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminExchange = z.infer<typeof adminExchangeSchema>;
+
+export const adminExchangesEndpoint = {
+  method: 'GET',
+  path: '/admin/api/promo/exchanges',
+  query: z.object({
+    brand: brandCodeSchema,
+    status: z.enum(EXCHANGE_STATUSES).optional(),
+    ...pageQueryFields,
+  }),
+  response: pageSchema(adminExchangeSchema),
+} as const;
+
+/** Delivers an item (delivered) or turns it down (rejected: stock and turnover come back). */
+export const adminHandleExchangeEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/exchanges/:id/:action',
+  params: z.object({ id: idSchema, action: z.enum(['deliver', 'reject']) }),
+  body: z.object({ reason: reasonSchema }),
+  response: adminExchangeSchema,
+} as const;
