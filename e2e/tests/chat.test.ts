@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchChromium, openPage, PHONE, RAW_KEY_PATTERN } from '../support/browser.ts';
 import { expectTidy, openScreen, poll, register, shot } from '../support/flows.ts';
@@ -8,8 +8,8 @@ import { operatorToken } from '../support/wallet.ts';
 
 /**
  * Online customer service in Chromium: a member opens the chat panel from the site, writes, and
- * the operator (a second party, through the operator API as the back office would) takes the
- * conversation and answers; the reply appears without a reload, also after the socket dropped
+ * the operator (a second browser context, through the operator API as the back office would)
+ * takes the conversation and answers; the reply appears without a reload, also after the socket dropped
  * and the browser went offline, and the launcher shows a dot while the panel is collapsed. On a
  * phone a guest chats on the stand-alone page, resumes after a reload, and starts again once the
  * operator closed the conversation.
@@ -20,11 +20,15 @@ const BRAND = 'jinsheng';
 
 let browser: Browser;
 let token: string;
+/** The operator's own browser context: its calls share nothing with the member's. */
+let operator: BrowserContext;
 beforeAll(async () => {
   browser = await launchChromium();
   token = await operatorToken(baseUrl);
+  operator = await browser.newContext();
 });
 afterAll(async () => {
+  await operator.close();
   await browser.close();
 });
 
@@ -37,14 +41,10 @@ type Conversation = {
 type Message = { id: string; sender: string; body: string };
 
 async function operatorCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
+  const response = await operator.request.fetch(`${baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    ...(body === undefined ? {} : { data: body }),
   });
   const answer = (await response.json()) as { status: boolean; data: T };
   if (!answer.status) throw new Error(`${path}: ${JSON.stringify(answer)}`);

@@ -4,19 +4,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CHAT_FRAME_MAX_BYTES,
   CHAT_SOCKET_PATH,
-  UPLOAD_IMAGE_LIMIT_BYTES,
   chatHistoryEndpoint,
   chatImageEndpoint,
   chatReadEndpoint,
   chatStartEndpoint,
   chatUnreadEndpoint,
   normalizeLanguage,
-  type FieldIssue,
 } from '@lobby/contracts';
 import type { Cache } from '../../cache/index.ts';
 import { commonError } from '../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../lib/envelope.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
+import { readImageForm } from '../upload/image-form.ts';
 import { serveChatSocket } from './chat-socket.ts';
 import type { ChatService, Visitor } from './chat.service.ts';
 
@@ -33,36 +32,6 @@ function memberIdOf(request: FastifyRequest): bigint | null {
   if (request.member) return BigInt(request.member.memberId);
   if (request.client.token) throw commonError('token');
   return null;
-}
-
-/** The multipart form of an image message: one `file` part and the text fields. */
-async function readImageForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw commonError('unsupported_media_type');
-  const fields: Record<string, unknown> = {};
-  const issues: FieldIssue[] = [];
-  let bytes: Buffer | undefined;
-  for await (const part of request.parts({ limits: { fileSize: UPLOAD_IMAGE_LIMIT_BYTES } })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = part.value;
-    } else if (part.fieldname === 'file' && bytes === undefined) {
-      bytes = await part.toBuffer();
-    } else {
-      // The stream must be read for the parser to reach the next part.
-      await part.toBuffer();
-      issues.push({ path: part.fieldname, code: 'unrecognized_keys' });
-    }
-  }
-  if (bytes === undefined) issues.push({ path: 'file', code: 'required' });
-  const parsed = chatImageEndpoint.fields.safeParse(fields);
-  if (!parsed.success) {
-    issues.push(
-      ...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
-    );
-  }
-  if (!parsed.success || bytes === undefined || issues.length > 0) {
-    throw commonError('validation', issues);
-  }
-  return { ...parsed.data, bytes };
 }
 
 /**
@@ -175,7 +144,7 @@ export async function chatRoutes(
     },
     async (request) => {
       const memberId = memberIdOf(request);
-      const form = await readImageForm(request);
+      const form = await readImageForm(request, chatImageEndpoint.fields);
       const visitor = await chat.visitor(request.brand.config.code, memberId, form.guestToken);
       const { message } = await chat.sendImageFromVisitor(visitor, form);
       return ok(message);

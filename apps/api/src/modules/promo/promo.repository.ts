@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   gameBetRecords,
@@ -381,6 +395,28 @@ export type ClaimWithNames = ClaimRow & {
   title: PromotionRow['title'];
 };
 
+/** Claims with their member's username and promotion, as operators review them. */
+function claimsWithNames(executor: Executor, where: SQL | undefined) {
+  return executor
+    .select({
+      claim: promotionClaims,
+      username: members.username,
+      kind: promotions.kind,
+      title: promotions.title,
+    })
+    .from(promotionClaims)
+    .innerJoin(members, eq(members.id, promotionClaims.memberId))
+    .innerJoin(promotions, eq(promotions.id, promotionClaims.promotionId))
+    .where(where)
+    .$dynamic();
+}
+
+function claimWithNamesOf(
+  row: Awaited<ReturnType<typeof claimsWithNames>>[number],
+): ClaimWithNames {
+  return { ...row.claim, username: row.username, kind: row.kind, title: row.title };
+}
+
 export async function listClaimsForOperator(
   executor: Executor,
   filter: { brandCode: string; status?: ClaimRow['status'] | undefined },
@@ -391,50 +427,21 @@ export async function listClaimsForOperator(
     filter.status === undefined ? undefined : eq(promotionClaims.status, filter.status),
   );
   const [rows, totals] = await Promise.all([
-    executor
-      .select({
-        claim: promotionClaims,
-        username: members.username,
-        kind: promotions.kind,
-        title: promotions.title,
-      })
-      .from(promotionClaims)
-      .innerJoin(members, eq(members.id, promotionClaims.memberId))
-      .innerJoin(promotions, eq(promotions.id, promotionClaims.promotionId))
-      .where(where)
+    claimsWithNames(executor, where)
       .orderBy(asc(promotionClaims.createdAt), asc(promotionClaims.id))
       .limit(page.limit)
       .offset(page.offset),
     executor.select({ total: count() }).from(promotionClaims).where(where),
   ]);
-  return {
-    rows: rows.map((row) => ({
-      ...row.claim,
-      username: row.username,
-      kind: row.kind,
-      title: row.title,
-    })),
-    total: Number(totals[0]?.total ?? 0),
-  };
+  return { rows: rows.map(claimWithNamesOf), total: Number(totals[0]?.total ?? 0) };
 }
 
 export async function findClaimWithNames(
   executor: Executor,
   id: bigint,
 ): Promise<ClaimWithNames | undefined> {
-  const rows = await executor
-    .select({
-      claim: promotionClaims,
-      username: members.username,
-      kind: promotions.kind,
-      title: promotions.title,
-    })
-    .from(promotionClaims)
-    .innerJoin(members, eq(members.id, promotionClaims.memberId))
-    .innerJoin(promotions, eq(promotions.id, promotionClaims.promotionId))
-    .where(eq(promotionClaims.id, id));
-  const row = rows[0];
-  return row && { ...row.claim, username: row.username, kind: row.kind, title: row.title };
+  const [row] = await claimsWithNames(executor, eq(promotionClaims.id, id));
+  return row && claimWithNamesOf(row);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -611,6 +618,33 @@ export type ExchangeWithNames = ExchangeRow & {
   giftKind: GiftRow['kind'];
 };
 
+/** Exchanges with their member's username and gift, as operators handle them. */
+function exchangesWithNames(executor: Executor, where: SQL | undefined) {
+  return executor
+    .select({
+      exchange: giftExchanges,
+      username: members.username,
+      giftName: promotionGifts.name,
+      giftKind: promotionGifts.kind,
+    })
+    .from(giftExchanges)
+    .innerJoin(members, eq(members.id, giftExchanges.memberId))
+    .innerJoin(promotionGifts, eq(promotionGifts.id, giftExchanges.giftId))
+    .where(where)
+    .$dynamic();
+}
+
+function exchangeWithNamesOf(
+  row: Awaited<ReturnType<typeof exchangesWithNames>>[number],
+): ExchangeWithNames {
+  return {
+    ...row.exchange,
+    username: row.username,
+    giftName: row.giftName,
+    giftKind: row.giftKind,
+  };
+}
+
 export async function listExchangesForOperator(
   executor: Executor,
   filter: { brandCode: string; status?: ExchangeRow['status'] | undefined },
@@ -621,57 +655,21 @@ export async function listExchangesForOperator(
     filter.status === undefined ? undefined : eq(giftExchanges.status, filter.status),
   );
   const [rows, totals] = await Promise.all([
-    executor
-      .select({
-        exchange: giftExchanges,
-        username: members.username,
-        giftName: promotionGifts.name,
-        giftKind: promotionGifts.kind,
-      })
-      .from(giftExchanges)
-      .innerJoin(members, eq(members.id, giftExchanges.memberId))
-      .innerJoin(promotionGifts, eq(promotionGifts.id, giftExchanges.giftId))
-      .where(where)
+    exchangesWithNames(executor, where)
       .orderBy(asc(giftExchanges.createdAt), asc(giftExchanges.id))
       .limit(page.limit)
       .offset(page.offset),
     executor.select({ total: count() }).from(giftExchanges).where(where),
   ]);
-  return {
-    rows: rows.map((row) => ({
-      ...row.exchange,
-      username: row.username,
-      giftName: row.giftName,
-      giftKind: row.giftKind,
-    })),
-    total: Number(totals[0]?.total ?? 0),
-  };
+  return { rows: rows.map(exchangeWithNamesOf), total: Number(totals[0]?.total ?? 0) };
 }
 
 export async function findExchangeWithNames(
   executor: Executor,
   id: bigint,
 ): Promise<ExchangeWithNames | undefined> {
-  const rows = await executor
-    .select({
-      exchange: giftExchanges,
-      username: members.username,
-      giftName: promotionGifts.name,
-      giftKind: promotionGifts.kind,
-    })
-    .from(giftExchanges)
-    .innerJoin(members, eq(members.id, giftExchanges.memberId))
-    .innerJoin(promotionGifts, eq(promotionGifts.id, giftExchanges.giftId))
-    .where(eq(giftExchanges.id, id));
-  const row = rows[0];
-  return (
-    row && {
-      ...row.exchange,
-      username: row.username,
-      giftName: row.giftName,
-      giftKind: row.giftKind,
-    }
-  );
+  const [row] = await exchangesWithNames(executor, eq(giftExchanges.id, id));
+  return row && exchangeWithNamesOf(row);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,16 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  failureEnvelopeSchema,
-  UPLOAD_IMAGE_LIMIT_BYTES,
-  uploadEndpoint,
-  type FieldIssue,
-  type UploadPurpose,
-} from '@lobby/contracts';
+import { failureEnvelopeSchema, uploadEndpoint } from '@lobby/contracts';
 import type { Database } from '../../db/client.ts';
 import { commonError } from '../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../lib/envelope.ts';
+import { readImageForm } from './image-form.ts';
 import type { UploadUrlSigner } from './upload-url-signer.ts';
 import { UploadService } from './upload.service.ts';
 
@@ -18,41 +13,6 @@ import { UploadService } from './upload.service.ts';
 const SERVE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Private images stay out of shared caches; the browser keeps them as long as the signature. */
 const PRIVATE_CACHE_CONTROL = 'private, max-age=3600';
-
-/**
- * Reads the multipart form of an upload: one `file` part (at most the image limit; more is
- * `body_too_large`) and the `purpose` field. Anything else is `validation`.
- */
-async function readUploadForm(
-  request: FastifyRequest,
-): Promise<{ purpose: UploadPurpose; bytes: Buffer }> {
-  if (!request.isMultipart()) throw commonError('unsupported_media_type');
-  const fields: Record<string, unknown> = {};
-  const issues: FieldIssue[] = [];
-  let bytes: Buffer | undefined;
-  for await (const part of request.parts({ limits: { fileSize: UPLOAD_IMAGE_LIMIT_BYTES } })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = part.value;
-    } else if (part.fieldname === 'file') {
-      bytes = await part.toBuffer();
-    } else {
-      // The stream must be read for the parser to reach the next part.
-      await part.toBuffer();
-      issues.push({ path: part.fieldname, code: 'unrecognized_keys' });
-    }
-  }
-  if (bytes === undefined) issues.push({ path: 'file', code: 'required' });
-  const parsed = uploadEndpoint.fields.safeParse(fields);
-  if (!parsed.success) {
-    issues.push(
-      ...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
-    );
-  }
-  if (!parsed.success || bytes === undefined || issues.length > 0) {
-    throw commonError('validation', issues);
-  }
-  return { purpose: parsed.data.purpose, bytes };
-}
 
 /**
  * Member image uploads (avatar, feedback) and serving them back. Files are judged by content,
@@ -88,7 +48,7 @@ export async function uploadRoutes(
     async (request) => {
       const member = request.member;
       if (!member) throw commonError('token');
-      const form = await readUploadForm(request);
+      const form = await readImageForm(request, uploadEndpoint.fields);
       return ok(
         await uploads.store({
           brandCode: request.brand.config.code,
