@@ -226,7 +226,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(brandRoutes);
   await app.register(telemetryRoutes, { cache: dependencies.cache });
   await app.register(captchaRoutes, { captchas });
-  await app.register(authRoutes, { auth, rsa });
+  const presence = new PresenceService({
+    cache: dependencies.cache,
+    db: dependencies.database.db,
+    brands,
+  });
+  await app.register(authRoutes, {
+    auth,
+    rsa,
+    leavePresence: (brandCode, memberId) => presence.leave(brandCode, memberId),
+  });
   await app.register(memberRoutes, { members });
   await app.register(operatorRoutes, { operators, ledger });
   await app.register(walletRoutes, {
@@ -302,13 +311,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(gamesRoutes, { games });
   await app.register(gamesAdminRoutes, { games });
   // Online presence from the member heartbeat, and the operators' view of it.
-  await app.register(presenceRoutes, {
-    presence: new PresenceService({
-      cache: dependencies.cache,
-      db: dependencies.database.db,
-      brands,
-    }),
-  });
+  await app.register(presenceRoutes, { presence });
   // Bet records: the member's view (the bet-record-sync sweep fills them, below).
   await app.register(betRecordsRoutes, {
     betRecords: new BetRecordsService({ db: dependencies.database.db }),
@@ -380,6 +383,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       transfers,
       vip: { vip, brands: () => brands.all() },
       agentStatements: { agents, brands: () => brands.all() },
+      chat,
     }),
   );
 

@@ -11,6 +11,8 @@ import {
   agentStatementSweep,
   type AgentStatementSweepOptions,
 } from '../modules/agent/agent-statement-sweep.ts';
+import { chatIdleSweep } from '../modules/chat/chat-idle-sweep.ts';
+import type { ChatService } from '../modules/chat/chat.service.ts';
 import type { Sweep } from './scheduler.ts';
 
 /** What the sweeps work with: the app's services, built once by buildApp. */
@@ -24,6 +26,8 @@ export type SweepServices = {
   vip?: VipSweepOptions;
   /** Monthly agent commission statements, for the brands served. */
   agentStatements?: AgentStatementSweepOptions;
+  /** Customer service: ends conversations left idle. */
+  chat?: ChatService;
 };
 
 /**
@@ -39,5 +43,6 @@ export function createSweeps(services: SweepServices): Sweep[] {
     uploadCleanupSweep(),
     ...(services.vip ? vipSweeps(services.vip) : []),
     ...(services.agentStatements ? [agentStatementSweep(services.agentStatements)] : []),
+    ...(services.chat ? [chatIdleSweep({ chat: services.chat })] : []),
   ];
 }

@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEARTBEAT_INTERVAL_MS, LOGIN_STATUS_UNKNOWN } from '@lobby/contracts';
-import { createHeartbeat, heartbeatShouldRun } from './heartbeat.tsx';
+import { createHeartbeat, heartbeatShouldRun, isEmbeddedFrame } from './heartbeat.tsx';
 
 describe('heartbeatShouldRun', () => {
   it('runs only for a truthy status greater than -1', () => {
     expect(heartbeatShouldRun(true)).toBe(true);
     expect(heartbeatShouldRun(false)).toBe(false);
     expect(heartbeatShouldRun(LOGIN_STATUS_UNKNOWN)).toBe(false);
+  });
+});
+
+describe('isEmbeddedFrame', () => {
+  it('tells a page in a frame from the top page', () => {
+    const top = {};
+    expect(isEmbeddedFrame({ self: top, top })).toBe(false);
+    expect(isEmbeddedFrame({ self: {}, top })).toBe(true);
   });
 });
 

@@ -11,6 +11,14 @@ export function heartbeatShouldRun(isLogin: LoginStatus): boolean {
   return Boolean(isLogin) && Number(isLogin) > LOGIN_STATUS_UNKNOWN;
 }
 
+/**
+ * A page shown in a frame of this site (the customer service panel) leaves the heartbeat to the
+ * page around it, which already reports the member and their game.
+ */
+export function isEmbeddedFrame(view: { self: unknown; top: unknown }): boolean {
+  return view.self !== view.top;
+}
+
 export type IntervalTimers = {
   setInterval(callback: () => void, milliseconds: number): ReturnType<typeof setInterval>;
   clearInterval(id: ReturnType<typeof setInterval>): void;

@@ -32,7 +32,12 @@ function issueToken(reply: FastifyReply, token: string): void {
 
 export async function authRoutes(
   app: FastifyInstance,
-  options: { auth: AuthService; rsa: RsaKeys },
+  options: {
+    auth: AuthService;
+    rsa: RsaKeys;
+    /** Takes the member off the operators' online list at once, rather than when it lapses. */
+    leavePresence?: (brandCode: string, memberId: bigint) => Promise<void>;
+  },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { auth, rsa } = options;
@@ -98,6 +103,9 @@ export async function authRoutes(
     },
     async (request) => {
       await auth.logout(BigInt(request.member?.sessionId ?? '0'));
+      if (request.member && options.leavePresence) {
+        await options.leavePresence(request.brand.config.code, BigInt(request.member.memberId));
+      }
       return ok({ loggedOut: true as const });
     },
   );

@@ -268,14 +268,47 @@ export async function takeConversation(
   return rows.length > 0;
 }
 
-/** Closes the conversation; false when it was closed already. */
-export async function closeConversation(executor: Executor, id: bigint): Promise<boolean> {
+/**
+ * Closes the conversation; false when it was closed already, or, with `idleBefore`, when a
+ * message arrived since that time (a visitor writing as the idle sweep looks keeps it open).
+ */
+export async function closeConversation(
+  executor: Executor,
+  id: bigint,
+  idleBefore?: Date,
+): Promise<boolean> {
   const rows = await executor
     .update(chatConversations)
     .set({ status: 'closed', closedAt: sql`now()` })
-    .where(and(eq(chatConversations.id, id), sql`${chatConversations.status} <> 'closed'`))
+    .where(
+      and(
+        eq(chatConversations.id, id),
+        sql`${chatConversations.status} <> 'closed'`,
+        idleBefore === undefined ? undefined : lt(chatConversations.lastMessageAt, idleBefore),
+      ),
+    )
     .returning({ id: chatConversations.id });
   return rows.length > 0;
+}
+
+/** Conversations not closed whose last message is older than `before`, oldest first. */
+export async function findIdleConversations(
+  executor: Executor,
+  before: Date,
+  limit: number,
+): Promise<bigint[]> {
+  const rows = await executor
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(
+      and(
+        sql`${chatConversations.status} <> 'closed'`,
+        lt(chatConversations.lastMessageAt, before),
+      ),
+    )
+    .orderBy(asc(chatConversations.lastMessageAt), asc(chatConversations.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   closeConversation,
   findConversation,
   findCurrentConversation,
+  findIdleConversations,
   findMessage,
   findMessageByClientId,
   findVisitorConversation,
@@ -548,16 +549,7 @@ export class ChatService {
   ): Promise<AdminChatConversation> {
     const conversationId = BigInt(id);
     await this.#operatorView(conversationId);
-    const closed = await this.#deps.db.transaction(async (tx) => {
-      if (!(await closeConversation(tx, conversationId))) return null;
-      return insertMessage(tx, {
-        conversationId,
-        sender: 'system',
-        operatorId: operator.operatorId,
-        body: 'closed',
-        clientMessageId: 'closed',
-      });
-    });
+    const closed = await this.#closeWith(conversationId, 'closed', operator.operatorId);
     const view = await this.#operatorView(conversationId);
     if (closed) {
       await this.#deps.operators.record(operator, {
@@ -569,10 +561,51 @@ export class ChatService {
         details: { displayName: view.displayName },
         ip: context.ip,
       });
-      const message = await findMessage(this.#deps.db, closed.id);
-      if (message) await this.#announceMessage(view, this.#message(message));
     }
     return this.#adminWithLast(view);
+  }
+
+  /**
+   * Closes the conversations nobody wrote in for `idleMs` (the chat-idle sweep): a visitor who
+   * left, or a conversation an operator forgot, should not sit in the queue for ever. The
+   * visitor sees "ended for inactivity" and may start again. Returns how many it closed.
+   */
+  async closeIdle(idleMs: number, now: Date = new Date(), batchSize = 100): Promise<number> {
+    let closed = 0;
+    const before = new Date(now.getTime() - idleMs);
+    for (;;) {
+      const ids = await findIdleConversations(this.#deps.db, before, batchSize);
+      for (const id of ids) if (await this.#closeWith(id, 'idle', null, before)) closed += 1;
+      if (ids.length < batchSize) return closed;
+    }
+  }
+
+  /**
+   * Closes with a system message (`body` names it for the browser's texts) and announces it;
+   * false, with nothing written, when the conversation was closed already.
+   */
+  async #closeWith(
+    conversationId: bigint,
+    body: 'closed' | 'idle',
+    operatorId: bigint | null,
+    idleBefore?: Date,
+  ): Promise<boolean> {
+    const closed = await this.#deps.db.transaction(async (tx) => {
+      if (!(await closeConversation(tx, conversationId, idleBefore))) return null;
+      return insertMessage(tx, {
+        conversationId,
+        sender: 'system',
+        operatorId,
+        body,
+        // One close per conversation: closeConversation succeeds once.
+        clientMessageId: 'closed',
+      });
+    });
+    if (!closed) return false;
+    const message = await findMessage(this.#deps.db, closed.id);
+    if (message)
+      await this.#announceMessage(await this.#view(conversationId), this.#message(message));
+    return true;
   }
 
   /** The brand of a conversation, for an operator's socket to check what it may touch. */

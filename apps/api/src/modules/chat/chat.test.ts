@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAT_FRAME_MAX_BYTES,
@@ -17,8 +17,10 @@ import { buildApp } from '../../app.ts';
 import { openCache, type Cache } from '../../cache/index.ts';
 import { chatConversations, chatMessages, operatorActions, uploads } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { silentLogger } from '../../test/logger.ts';
 import { get, post } from '../../test/members.ts';
 import { OperatorService } from '../operator/operator.service.ts';
+import { CHAT_IDLE } from './chat-idle-sweep.ts';
 import {
   createWalletTestApp,
   type Member,
@@ -585,6 +587,55 @@ describe('the operators', () => {
     );
     operatorSocket.close();
     socket.close();
+  });
+});
+
+describe('idle conversations', () => {
+  it('are ended by the chat-idle sweep, once, with a message the visitor sees', async () => {
+    const idle = await start();
+    const idleSocket = await visitorSocket(idle);
+    const idleConversation = (await sendText(idleSocket, '有人吗')).frame
+      .conversation as ChatConversation;
+    const live = await start();
+    const liveSocket = await visitorSocket(live);
+    const liveConversation = (await sendText(liveSocket, '我还在')).frame
+      .conversation as ChatConversation;
+    // Nobody wrote in the first one for three hours.
+    await harness.database.db
+      .update(chatConversations)
+      .set({ lastMessageAt: new Date(Date.now() - 3 * 60 * 60 * 1000) })
+      .where(eq(chatConversations.id, BigInt(idleConversation.id)));
+
+    const sweep = harness.app.sweeps.find((candidate) => candidate.name === CHAT_IDLE);
+    expect(sweep?.intervalMs).toBe(10 * 60 * 1000);
+    const context = {
+      db: harness.database.db,
+      cursor: {},
+      saveCursor: async () => {},
+      resumed: false,
+      signal: new AbortController().signal,
+      log: silentLogger as unknown as FastifyBaseLogger,
+    };
+    await sweep?.run(context);
+    await sweep?.run(context);
+
+    const frame = await idleSocket.next(
+      (candidate) =>
+        candidate.type === 'message' && (candidate.message as ChatMessage).sender === 'system',
+    );
+    expect(frame.message).toMatchObject({ sender: 'system', body: 'idle' });
+    expect((frame.conversation as ChatConversation).status).toBe('closed');
+    const system = (await messagesIn(idleConversation.id)).filter(
+      (message) => message.sender === 'system',
+    );
+    expect(system).toHaveLength(1);
+    const [liveRow] = await harness.database.db
+      .select()
+      .from(chatConversations)
+      .where(eq(chatConversations.id, BigInt(liveConversation.id)));
+    expect(liveRow?.status).toBe('waiting');
+    idleSocket.close();
+    liveSocket.close();
   });
 });
 

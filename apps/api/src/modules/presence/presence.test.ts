@@ -82,6 +82,21 @@ describe('heartbeat', () => {
     expect(report.members.filter((entry) => entry.username === member.username)).toHaveLength(1);
   });
 
+  it('takes the member off the list at logout, not when the heartbeats lapse', async () => {
+    const member = await h.newMember();
+    const other = await h.newMember();
+    expect((await beat(member, { gameid: '', platform: '' })).body.status).toBe(true);
+    expect((await beat(other, { gameid: '', platform: '' })).body.status).toBe(true);
+    const online = async () => (await presence('jinsheng')).members.map((entry) => entry.username);
+    expect(await online()).toEqual(expect.arrayContaining([member.username, other.username]));
+
+    const logout = await memberPost(app(), member, '/api/findmed/v1/member/logout', {});
+    expect(logout.body).toEqual({ status: true, data: { loggedOut: true } });
+    const after = await online();
+    expect(after).not.toContain(member.username);
+    expect(after).toContain(other.username);
+  });
+
   it('counts members per platform, the lobby included, per brand only', async () => {
     const brand = 'longteng';
     const [first, second, third] = await Promise.all([

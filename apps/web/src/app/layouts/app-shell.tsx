@@ -2,7 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { ToastHost } from '../../components/ui/toast.tsx';
-import { Heartbeat, type HeartbeatSender } from '../heartbeat.tsx';
+import { Heartbeat, isEmbeddedFrame, type HeartbeatSender } from '../heartbeat.tsx';
 import { shouldClearGameSelection } from '../navigation-rules.ts';
 import { sessionStore } from '../session-store.ts';
 
@@ -35,7 +35,7 @@ export function AppShell({
   return (
     <>
       <RouteEffects trackPageView={trackPageView} />
-      <Heartbeat send={sendHeartbeat} />
+      <Heartbeat send={isEmbeddedFrame(window) ? undefined : sendHeartbeat} />
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>

@@ -65,6 +65,20 @@ function statusText(
   return t(`chat.status.${conversation.status}`);
 }
 
+/**
+ * The text of a system message: its body names the event (an operator joined, the operator
+ * closed, or the idle sweep ended the conversation), and the texts come in the page's language.
+ */
+export function systemText(message: Pick<ChatMessage, 'body' | 'operatorName'>): {
+  key: 'chat.system.joined' | 'chat.system.idle' | 'chat.system.closed';
+  options: { name?: string };
+} {
+  if (message.body === 'joined') {
+    return { key: 'chat.system.joined', options: { name: message.operatorName ?? '' } };
+  }
+  return { key: message.body === 'idle' ? 'chat.system.idle' : 'chat.system.closed', options: {} };
+}
+
 function MessageBubble({
   message,
   language,
@@ -76,13 +90,10 @@ function MessageBubble({
 }) {
   const { t } = useTranslation('web');
   if (message.sender === 'system') {
+    const text = systemText(message);
     return (
       <li className="chat-line chat-line--system" data-testid="chat-system">
-        <span>
-          {message.body === 'joined'
-            ? t('chat.system.joined', { name: message.operatorName ?? '' })
-            : t('chat.system.closed')}
-        </span>
+        <span>{t(text.key, text.options)}</span>
       </li>
     );
   }
