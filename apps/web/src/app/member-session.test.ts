@@ -220,6 +220,43 @@ describe('unread message count', () => {
     expect(store.getState().unreadMessages).toBeNull();
   });
 
+  it('keeps the answer of the latest request when an earlier one arrives after it', async () => {
+    const { store, session, loadUnreadMessages, loadBalance, advance } = setup();
+    await session.start();
+    const answers: ((value: { unread: number }) => void)[] = [];
+    loadUnreadMessages.mockImplementation(
+      () =>
+        new Promise<{ unread: number }>((resolve) => {
+          answers.push(resolve);
+        }),
+    );
+    advance(REFRESH_THROTTLE_MS);
+    // A route change asks (slowly); then "mark all read" forces a fresh count.
+    const earlier = session.refreshMessages();
+    const forced = session.refreshMessages({ force: true });
+    answers[1]?.({ unread: 0 });
+    await forced;
+    answers[0]?.({ unread: 1 });
+    await earlier;
+    expect(store.getState().unreadMessages).toBe(0);
+
+    // The same for the balance.
+    const balances: ((value: MemberBalance) => void)[] = [];
+    loadBalance.mockImplementation(
+      () =>
+        new Promise<MemberBalance>((resolve) => {
+          balances.push(resolve);
+        }),
+    );
+    const slow = session.refreshBalance();
+    const fresh = session.refreshBalance({ force: true });
+    balances[1]?.(balance('50.00'));
+    await fresh;
+    balances[0]?.(balance('100.00'));
+    await slow;
+    expect(store.getState().balance?.balance).toBe('50.00');
+  });
+
   it('asks nothing for a guest and only logs a failure', async () => {
     const { store, session, loadUnreadMessages } = setup({ token: false });
     await session.start();

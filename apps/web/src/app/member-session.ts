@@ -58,11 +58,18 @@ export function createMemberSession(options: MemberSessionOptions): MemberSessio
   // Whether the next load is the start-up check, which decides the login status.
   let nextLoadIsInitial = false;
 
+  // Each kind of answer is applied only when it belongs to the latest request of its kind: a
+  // refresh forced after reading messages must not be overwritten by an earlier, slower one.
+  let memberRequests = 0;
+  let balanceRequests = 0;
+  let messagesRequests = 0;
+
   async function load(initial: boolean): Promise<void> {
     const started = generation;
+    const request = ++memberRequests;
     try {
       const member = await options.loadMember();
-      if (started !== generation) return;
+      if (started !== generation || request !== memberRequests) return;
       if (initial) store.signIn(member);
       else store.updateMember(member);
     } catch (error) {
@@ -86,9 +93,10 @@ export function createMemberSession(options: MemberSessionOptions): MemberSessio
   let balanceInflight: Promise<void> = Promise.resolve();
   async function loadBalance(): Promise<void> {
     const started = generation;
+    const request = ++balanceRequests;
     try {
       const balance = await options.loadBalance();
-      if (started === generation) store.setBalance(balance);
+      if (started === generation && request === balanceRequests) store.setBalance(balance);
     } catch (error) {
       console.warn('balance could not be loaded', error);
     }
@@ -104,9 +112,12 @@ export function createMemberSession(options: MemberSessionOptions): MemberSessio
   let messagesInflight: Promise<void> = Promise.resolve();
   async function loadUnreadMessages(): Promise<void> {
     const started = generation;
+    const request = ++messagesRequests;
     try {
       const { unread } = await options.loadUnreadMessages();
-      if (started === generation) store.setUnreadMessages(unread);
+      if (started === generation && request === messagesRequests) {
+        store.setUnreadMessages(unread);
+      }
     } catch (error) {
       console.warn('message count could not be loaded', error);
     }
