@@ -5,24 +5,23 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { sideBySideEnvironment } from '../apps/game-sim/src/config.ts';
 
 const root = join(import.meta.dirname, '..');
-const apiPort = process.env.PORT || '3000';
-const simPort = process.env.GAME_SIM_PORT || '4100';
+// The API calls the simulator started beside it, the simulator calls the API back, and the
+// browser opens games on the simulator's port: all from PORT and GAME_SIM_PORT unless set.
+const environments = sideBySideEnvironment(process.env);
 const SERVICES: { name: string; script: string; env?: NodeJS.ProcessEnv }[] = [
   {
     name: 'api',
     script: join(root, 'apps/api/src/server.ts'),
-    // The API calls the simulator started beside it, unless told otherwise.
-    env: { GAME_PROVIDER_URL: process.env.GAME_PROVIDER_URL || `http://127.0.0.1:${simPort}` },
+    env: environments.api,
   },
   {
     // The game provider simulator: plays every game platform, calls back the API beside it.
     name: 'game-sim',
     script: join(root, 'apps/game-sim/src/server.ts'),
-    env: {
-      LOBBY_CALLBACK_URL: process.env.LOBBY_CALLBACK_URL || `http://127.0.0.1:${apiPort}`,
-    },
+    env: environments.simulator,
   },
 ];
 

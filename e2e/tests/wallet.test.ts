@@ -72,7 +72,8 @@ describe('wallet', () => {
       required,
     );
     await page.getByRole('link', { name: '去设置取款密码' }).click();
-    await page.waitForURL(`${baseUrl}/user/personal`);
+    await page.waitForURL(`${baseUrl}/user/personal?open=withdrawPassword`);
+    await poll(() => field(page, 'withdrawPassword').isVisible()).toBe(true);
     await secureAccount(page, '李四');
 
     // A bank card: the number is checked as it is typed (Luhn), the holder is the real name.
@@ -191,10 +192,11 @@ describe('wallet', () => {
     await page.locator('.header-balance').click();
     await poll(() => headerBalance(page)).toBe('300.12');
 
-    // Every step is in the transaction records, signed, with Chinese dates.
+    // Every step is in the transaction records, signed, with Chinese dates: a withdrawal
+    // request as money out of the wallet, its payout as money out of the locked account.
     await open(page, '/user/transRecord');
     const records = page.locator('.data-table');
-    await poll(() => records.locator('tr[data-row]').count()).toBe(8);
+    await poll(() => records.locator('tr[data-row]').count()).toBe(6);
     const text = await records.innerText();
     for (const label of ['存款', '人工调整', '取款申请', '取款出款']) expect(text).toContain(label);
     expect(text).toMatch(/\+\s*¥\s*100\.12/);
@@ -207,7 +209,7 @@ describe('wallet', () => {
     await poll(() => records.innerText()).toContain('暂无交易记录');
     await page.getByRole('button', { name: '今天' }).click();
     await page.getByRole('tab', { name: '全部' }).click();
-    await poll(() => records.locator('tr[data-row]').count()).toBe(8);
+    await poll(() => records.locator('tr[data-row]').count()).toBe(6);
     await shot(page, 'wallet-trans-record-desktop');
     await expectTidy(page, DESKTOP.width);
 

@@ -12,12 +12,15 @@ import { brandAdminRoutes } from './modules/brand/brand-admin.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { BODY_LIMIT_BYTES, bodiesPlugin } from './plugins/bodies.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin, type SessionResolver } from './plugins/session.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AUTH_RATE_LIMITS, AuthService, type AuthRateLimits } from './modules/auth/auth.service.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
@@ -35,7 +38,7 @@ import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
 import { WithdrawalService } from './modules/withdrawal/withdrawal.service.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { OperatorService } from './modules/operator/operator.service.ts';
-import { operatorAuthPlugin } from './plugins/operator-auth.ts';
+import { bearerOperator, operatorAuthPlugin } from './plugins/operator-auth.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { MemberService } from './modules/member/member.service.ts';
@@ -102,16 +105,37 @@ export type AppDependencies = {
   /** An SMTP server for e-mail (nodemailer URL); without it e-mail goes to the outbox. */
   smtpUrl?: string;
   smtpFrom?: string;
-  /** Overrides of the per-minute limits on login, register, codes, reset and captchas. */
-  authRateLimits?: Partial<AuthRateLimits>;
+  /** The rate limits of the routes: a multiplier, and replaced allowances (tests). */
+  rateLimits?: RateLimitSettings;
   /** Directory of the built web app; when absent, page paths answer JSON not_found. */
   webDistDir?: string;
   trustProxyHops?: number;
+  /**
+   * How long a client may take to send a whole request, headers and body: a slower one is cut
+   * (408) so slow bodies cannot hold connections open. 60 s unless given.
+   */
+  requestTimeoutMs?: number;
   /** The game platforms' API (the simulator by default) and the master signing secret. */
   gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number };
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The HTTP server's clock for slow clients: the whole request within `requestTimeoutMs`, its
+ * headers within a third of it (at most 20 s), checked often enough that a slow one is cut soon
+ * after its time is up.
+ */
+export function requestTimeouts(requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(20_000, Math.ceil(requestTimeoutMs / 3)),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.ceil(requestTimeoutMs / 4))),
+    },
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,6 +166,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         : randomUUID();
     },
     return503OnClosing: true,
+    ...requestTimeouts(dependencies.requestTimeoutMs),
+    // Router errors (bad escapes, over-long parameters) answer the envelope too.
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -163,19 +190,25 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(RESPONSE_HEADERS.requestId, request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
   });
+  await app.register(securityHeadersPlugin, { production: dependencies.production ?? false });
 
   await app.register(requestContextPlugin, { brands });
   await app.register(errorsPlugin);
   await app.register(bodiesPlugin);
+  await app.register(inputPlugin);
   const sessionService = new SessionService(dependencies.database.db);
   await app.register(sessionPlugin, { sessions: dependencies.sessions ?? sessionService });
-  const operators = new OperatorService(dependencies.database.db);
+  const operators = new OperatorService(dependencies.database.db, { alerts: app.log });
   await app.register(operatorAuthPlugin, { operators });
-  await app.register(openApiPlugin);
+  await app.register(rateLimitPlugin, {
+    cache: dependencies.cache,
+    settings: dependencies.rateLimits,
+  });
+  await app.register(openApiPlugin, {
+    production: dependencies.production ?? false,
+    isOperator: async (request) => (await bearerOperator(operators, request)) !== null,
+  });
 
   // Member data must never sit in a shared cache.
   app.addHook('onSend', async (request, reply) => {
@@ -189,10 +222,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const captchas = new CaptchaService({
     cache: dependencies.cache,
     testCode: dependencies.production ? undefined : dependencies.captchaTestCode,
-    limits: {
-      perIp: dependencies.authRateLimits?.captchaPerIp ?? AUTH_RATE_LIMITS.captchaPerIp,
-      perDevice: dependencies.authRateLimits?.captchaPerDevice ?? AUTH_RATE_LIMITS.captchaPerDevice,
-    },
   });
   const verification = new VerificationService({
     db: dependencies.database.db,
@@ -209,9 +238,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     verification,
   });
   const auth = new AuthService({
-    rateLimits: dependencies.authRateLimits,
     db: dependencies.database.db,
-    cache: dependencies.cache,
     rsa,
     sessions: sessionService,
     captcha: captchas,
@@ -224,7 +251,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     isShuttingDown: () => app.isShuttingDown,
   });
   await app.register(brandRoutes);
-  await app.register(telemetryRoutes, { cache: dependencies.cache });
+  await app.register(telemetryRoutes);
   await app.register(captchaRoutes, { captchas });
   const presence = new PresenceService({
     cache: dependencies.cache,
@@ -388,7 +415,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
 
   if (dependencies.webDistDir) {
-    await app.register(webPlugin, { distDir: dependencies.webDistDir });
+    await app.register(webPlugin, {
+      distDir: dependencies.webDistDir,
+      production: dependencies.production ?? false,
+    });
   }
   return app;
 }

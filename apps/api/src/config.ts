@@ -22,6 +22,8 @@ const environmentSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Number of proxies in front of the API whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long a client may take to send a whole request; slower ones are cut with 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Outside production: a code every captcha accepts, for automated tests. */
   CAPTCHA_TEST_CODE: z.string().min(1).max(12).optional(),
   /** The password key pair (PKCS#8 PEM); created on first start. Nodes must share it. */
@@ -55,6 +57,7 @@ export type AppConfig = {
   webDistDir: string | undefined;
   seedDemo: boolean;
   trustProxyHops: number;
+  requestTimeoutMs: number;
   /** Undefined in production, whatever the environment says. */
   captchaTestCode: string | undefined;
   rsaPrivateKeyFile: string;
@@ -92,6 +95,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     webDistDir: parsed.WEB_DIST_DIR,
     seedDemo: parsed.SEED_DEMO === '1',
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
     captchaTestCode: parsed.NODE_ENV === 'production' ? undefined : parsed.CAPTCHA_TEST_CODE,
     rsaPrivateKeyFile: resolve(
       parsed.RSA_PRIVATE_KEY_FILE ?? join(parsed.DATA_DIR, 'keys', 'rsa-private.pem'),

@@ -6,7 +6,6 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
-import { AUTH_RATE_LIMITS } from './modules/auth/auth.service.ts';
 import { seedDemoBrands } from './modules/brand/brand.service.ts';
 import { seedDepositChannels } from './modules/deposit/deposit.seed.ts';
 import { seedHelpPages } from './modules/help/help.seed.ts';
@@ -72,15 +71,11 @@ const app = await buildApp({
   production: config.environment === 'production',
   smtpUrl: config.smtpUrl,
   smtpFrom: config.smtpFrom,
-  authRateLimits: Object.fromEntries(
-    Object.entries(AUTH_RATE_LIMITS).map(([name, limit]) => [
-      name,
-      limit * config.rateLimitMultiplier,
-    ]),
-  ),
+  rateLimits: { multiplier: config.rateLimitMultiplier },
   defaultBrandCode: config.defaultBrand,
   webDistDir,
   trustProxyHops: config.trustProxyHops,
+  requestTimeoutMs: config.requestTimeoutMs,
   gameProvider: { baseUrl: config.gameProviderUrl, masterSecret: config.gameProviderSecret },
 });
 // Commission tiers are configuration every brand needs (not demo data): a brand without any gets

@@ -120,6 +120,11 @@ export async function buildSimApp(deps: SimAppDependencies): Promise<SimApp> {
     faults.close();
   });
 
+  // The origin answers, as a game server's does: sites ask it whether the server is there
+  // before they frame a game's one-time address.
+  app.get('/', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send('Lobby game provider simulator'),
+  );
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEV_PROVIDER_SECRET } from '@lobby/game-protocol';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, sideBySideEnvironment } from './config.ts';
 
 describe('settings', () => {
   it('have defaults that run on a bare machine', () => {
@@ -42,6 +42,45 @@ describe('settings', () => {
       logLevel: 'warn',
     });
     expect(config.faults).toMatchObject({ seed: 'x', timeoutRate: 0.1, timeoutAppliedRate: 0.5 });
+  });
+
+  it('hand out game pages on their own port when only the port is set', () => {
+    expect(loadConfig({ GAME_SIM_PORT: '4121' })).toMatchObject({
+      port: 4121,
+      publicUrl: 'http://localhost:4121',
+    });
+  });
+
+  it('derive every address of npm start from the two ports', () => {
+    expect(sideBySideEnvironment({})).toEqual({
+      api: { GAME_PROVIDER_URL: 'http://127.0.0.1:4100' },
+      simulator: {
+        LOBBY_CALLBACK_URL: 'http://127.0.0.1:3000',
+        GAME_SIM_PUBLIC_URL: 'http://localhost:4100',
+      },
+    });
+    expect(sideBySideEnvironment({ PORT: '3300', GAME_SIM_PORT: '4121' })).toEqual({
+      api: { GAME_PROVIDER_URL: 'http://127.0.0.1:4121' },
+      simulator: {
+        LOBBY_CALLBACK_URL: 'http://127.0.0.1:3300',
+        GAME_SIM_PUBLIC_URL: 'http://localhost:4121',
+      },
+    });
+    // A variable that is set wins.
+    expect(
+      sideBySideEnvironment({
+        GAME_SIM_PORT: '4121',
+        GAME_SIM_PUBLIC_URL: 'https://games.example.com',
+        GAME_PROVIDER_URL: 'http://sim:4121',
+        LOBBY_CALLBACK_URL: 'http://lobby:3000',
+      }),
+    ).toEqual({
+      api: { GAME_PROVIDER_URL: 'http://sim:4121' },
+      simulator: {
+        LOBBY_CALLBACK_URL: 'http://lobby:3000',
+        GAME_SIM_PUBLIC_URL: 'https://games.example.com',
+      },
+    });
   });
 
   it('require an own secret in production', () => {

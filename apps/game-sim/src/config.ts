@@ -15,8 +15,8 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   GAME_SIM_HOST: z.string().default('127.0.0.1'),
   GAME_SIM_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
-  /** Base of the launch URLs the browser opens. */
-  GAME_SIM_PUBLIC_URL: z.url().default('http://localhost:4100'),
+  /** Base of the launch URLs the browser opens; by default this machine at GAME_SIM_PORT. */
+  GAME_SIM_PUBLIC_URL: z.url().optional(),
   GAME_SIM_DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   /** The master secret; each platform signs with platformSecret(master, id). */
@@ -49,6 +49,34 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Where a browser on this machine reaches the simulator listening on `port`: the default of
+ * GAME_SIM_PUBLIC_URL, so moving the port moves the game pages with it.
+ */
+export function localPublicUrl(port: number | string): string {
+  return `http://localhost:${port}`;
+}
+
+/**
+ * The addresses the API and the simulator give each other when they run side by side on one
+ * machine (`npm start`): each derived from the other's port unless set. Without it, a simulator
+ * moved to another port would still hand out game pages on the old one.
+ */
+export function sideBySideEnvironment(environment: NodeJS.ProcessEnv): {
+  api: { GAME_PROVIDER_URL: string };
+  simulator: { LOBBY_CALLBACK_URL: string; GAME_SIM_PUBLIC_URL: string };
+} {
+  const apiPort = environment.PORT || '3000';
+  const simPort = environment.GAME_SIM_PORT || '4100';
+  return {
+    api: { GAME_PROVIDER_URL: environment.GAME_PROVIDER_URL || `http://127.0.0.1:${simPort}` },
+    simulator: {
+      LOBBY_CALLBACK_URL: environment.LOBBY_CALLBACK_URL || `http://127.0.0.1:${apiPort}`,
+      GAME_SIM_PUBLIC_URL: environment.GAME_SIM_PUBLIC_URL || localPublicUrl(simPort),
+    },
+  };
 }
 
 function withoutTrailingSlash(url: string): string {
@@ -87,7 +115,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): SimCon
     environment: parsed.NODE_ENV,
     host: parsed.GAME_SIM_HOST,
     port: parsed.GAME_SIM_PORT,
-    publicUrl: withoutTrailingSlash(parsed.GAME_SIM_PUBLIC_URL),
+    publicUrl: withoutTrailingSlash(
+      parsed.GAME_SIM_PUBLIC_URL ?? localPublicUrl(parsed.GAME_SIM_PORT),
+    ),
     databaseUrl: parsed.GAME_SIM_DATABASE_URL,
     embeddedDataDir: resolve(join(parsed.DATA_DIR, 'game-sim')),
     secret: parsed.GAME_PROVIDER_SECRET ?? DEV_PROVIDER_SECRET,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
+import { calendarMonthSchema } from './dates.ts';
 import { brandCodeSchema } from './brand.ts';
 import { decimalAmountSchema } from './wallet.ts';
 import { pageQueryFields, pageSchema } from './withdrawal.ts';
@@ -26,7 +28,7 @@ export const AGENT_STATEMENT_STATUSES = ['pending', 'approved', 'rejected', 'pai
 export type AgentStatementStatus = (typeof AGENT_STATEMENT_STATUSES)[number];
 
 /** A month of Asia/Shanghai time: 'YYYY-MM' (2000-01 to 2999-12). */
-export const agentMonthSchema = z.string().regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'month');
+export const agentMonthSchema = calendarMonthSchema;
 
 /** Bounds of the application form. */
 export const AGENT_CONTACT_MAX = 100;
@@ -101,7 +103,7 @@ export const agentApplyEndpoint = {
   path: '/api/findmed/v1/agent/apply',
   body: z.object({
     contact: z.string().trim().min(1, 'required').max(AGENT_CONTACT_MAX),
-    message: z.string().trim().max(AGENT_MESSAGE_MAX).default(''),
+    message: multiline(z.string().trim().max(AGENT_MESSAGE_MAX)).default(''),
   }),
   response: agentApplicationSchema,
 } as const;
@@ -174,7 +176,7 @@ export const agentStatementsEndpoint = {
 // ---------------------------------------------------------------------------------------------
 // Operator (JSON, bearer token). Every change is recorded in the operator action log.
 
-const noteSchema = z.string().trim().max(500);
+const noteSchema = multiline(z.string().trim().max(500));
 
 export const adminAgentApplicationSchema = agentApplicationSchema.extend({
   brand: z.string(),

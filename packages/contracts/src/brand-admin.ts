@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import { brandCodeSchema, contactEntrySchema } from './brand.ts';
 
 /**
@@ -66,7 +67,7 @@ export const adminSetBrandContactsEndpoint = {
         'contacts: the same label and number twice',
       ),
     /** Why, for the action log. */
-    reason: z.string().trim().max(200).optional(),
+    reason: multiline(z.string().trim().max(200)).optional(),
   }),
   response: adminBrandContactsSchema,
 } as const;

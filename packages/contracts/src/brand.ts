@@ -67,6 +67,18 @@ export const contactEntrySchema = z.object({
 });
 export type ContactEntry = z.infer<typeof contactEntrySchema>;
 
+/** The business time zone of a brand that names none. */
+export const DEFAULT_BRAND_TIME_ZONE = 'Asia/Shanghai';
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Settings of a brand that the browser may see. Later issues add theirs here. */
 export const brandPublicSettingsSchema = z.object({
   /** Highest rebate rate a member can reach, in percent (SPEC.md section 1). */
@@ -113,6 +125,15 @@ export const brandPublicSettingsSchema = z.object({
     }),
   /** App download addresses, when the brand has apps. */
   appDownload: z.object({ ios: z.string().max(512), android: z.string().max(512) }),
+  /**
+   * The brand's business time zone (IANA name): its days for record filters, and the zone every
+   * time is shown in. Brands stored before it existed are in Asia/Shanghai.
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'an IANA time zone name such as Asia/Shanghai')
+    .default(DEFAULT_BRAND_TIME_ZONE),
 });
 /** Settings as stored; fields added later have defaults, so older rows still read. */
 export type BrandPublicSettings = z.input<typeof brandPublicSettingsSchema>;

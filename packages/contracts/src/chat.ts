@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 
 /**
  * Online customer service (engagement and service issue): a chat between a visitor (a member, or
@@ -183,7 +184,7 @@ export const chatClientFrameSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('send'),
     clientMessageId: chatClientMessageIdSchema,
-    body: z.string(),
+    body: multiline(z.string()),
     /** The conversation written to; absent: the live one, opened if there is none. */
     conversationId: idSchema.optional(),
   }),
@@ -262,7 +263,7 @@ export const adminChatSendEndpoint = {
   method: 'POST',
   path: '/admin/api/chat/:id/messages',
   params: conversationParams,
-  body: z.object({ body: z.string(), clientMessageId: chatClientMessageIdSchema }),
+  body: z.object({ body: multiline(z.string()), clientMessageId: chatClientMessageIdSchema }),
   response: chatMessageSchema,
 } as const;
 
@@ -279,6 +280,6 @@ export const adminChatCloseEndpoint = {
   method: 'POST',
   path: '/admin/api/chat/:id/close',
   params: conversationParams,
-  body: z.object({ reason: z.string().trim().max(500).optional() }).nullish(),
+  body: z.object({ reason: multiline(z.string().trim().max(500)).optional() }).nullish(),
   response: adminChatConversationSchema,
 } as const;

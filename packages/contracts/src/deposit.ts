@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
+import { dateTimeSchema } from './dates.ts';
 import { brandCodeSchema } from './brand.ts';
-import { decimalAmountSchema } from './wallet.ts';
+import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 
 /**
  * Deposits (wallet issue): the brand's channels, a member's deposit orders and their statuses,
@@ -42,9 +44,6 @@ export const ORDER_NO_RULE = { pattern: /^[A-Z][A-Z0-9]{7,39}$/ } as const;
 
 export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_RULE.pattern);
 export const orderNoSchema = z.string().trim().regex(ORDER_NO_RULE.pattern);
-
-/** An amount as a member types it; the server reads it in the currency's scale. */
-const amountInputSchema = z.string().max(64);
 
 /** A protocol id from a form (a string of digits) or JSON (a number). */
 const protocolIdSchema = z
@@ -175,8 +174,8 @@ export const depositNoticeEndpoint = {
     orderNo: orderNoSchema,
     payerName: z.string().trim().min(1).max(60),
     /** When the transfer was made, ISO 8601 with an offset or Z. */
-    transferredAt: z.iso.datetime({ offset: true }),
-    note: z.string().trim().max(200).optional(),
+    transferredAt: dateTimeSchema,
+    note: multiline(z.string().trim().max(200)).optional(),
   }),
   response: depositOrderSchema,
 } as const;
@@ -219,7 +218,7 @@ export const gatewayCallbackEndpoint = {
   body: z.object({
     merchantId: z.string().trim().min(1).max(64),
     orderNo: orderNoSchema,
-    amount: z.string().trim().min(1).max(64),
+    amount: amountInputSchema,
     tradeNo: z.string().trim().min(1).max(64),
     status: z.enum(GATEWAY_CALLBACK_STATUSES),
     paidAt: z.string().trim().min(1).max(40),
@@ -282,7 +281,7 @@ export const adminConfirmDepositEndpoint = {
   method: 'POST',
   path: '/admin/api/deposits/:orderNo/confirm',
   params: z.object({ orderNo: orderNoSchema }),
-  body: z.object({ reason: z.string().trim().max(200).optional() }).nullish(),
+  body: z.object({ reason: multiline(z.string().trim().max(200)).optional() }).nullish(),
   response: adminDepositOrderSchema,
 } as const;
 
@@ -290,6 +289,6 @@ export const adminRejectDepositEndpoint = {
   method: 'POST',
   path: '/admin/api/deposits/:orderNo/reject',
   params: z.object({ orderNo: orderNoSchema }),
-  body: z.object({ reason: z.string().trim().min(1).max(200) }),
+  body: z.object({ reason: multiline(z.string().trim().min(1).max(200)) }),
   response: adminDepositOrderSchema,
 } as const;

@@ -14,6 +14,10 @@ export const COMMON_ERRORS = defineErrorCodes({
   token: 401,
   validation: 400,
   malformed_body: 400,
+  /** A path with a bad percent-escape. */
+  malformed_url: 400,
+  /** A path parameter longer than any identifier. */
+  url_too_long: 414,
   body_too_large: 413,
   unsupported_media_type: 415,
   not_found: 404,

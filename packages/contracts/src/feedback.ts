@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import { pageQueryFields, pageSchema } from './withdrawal.ts';
 
 /**
@@ -95,7 +96,7 @@ export const createFeedbackEndpoint = {
     /** A code of FEEDBACK_CATEGORIES. */
     category: z.string().trim().max(32),
     /** 10 to 1000 characters once trimmed. */
-    content: z.string().max(5_000),
+    content: multiline(z.string().max(5_000)),
     /** Upload ids (purpose feedback, the member's own), comma-separated; up to 3. */
     images: z.string().trim().max(1_000).optional(),
   }),
@@ -154,7 +155,7 @@ export const adminReplyFeedbackEndpoint = {
   method: 'POST',
   path: '/admin/api/feedback/:id/reply',
   params: feedbackIdParams,
-  body: z.object({ reply: z.string().trim().min(1).max(2_000) }),
+  body: z.object({ reply: multiline(z.string().trim().min(1).max(2_000)) }),
   response: adminFeedbackSchema,
 } as const;
 
@@ -163,6 +164,6 @@ export const adminCloseFeedbackEndpoint = {
   method: 'POST',
   path: '/admin/api/feedback/:id/close',
   params: feedbackIdParams,
-  body: z.object({ reason: z.string().trim().max(500).optional() }).nullish(),
+  body: z.object({ reason: multiline(z.string().trim().max(500)).optional() }).nullish(),
   response: adminFeedbackSchema,
 } as const;

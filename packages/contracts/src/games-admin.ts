@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import { brandCodeSchema } from './brand.ts';
 
 /**
@@ -41,7 +42,7 @@ export const adminSetGamePlatformEndpoint = {
   body: z.object({
     maintenance: z.boolean(),
     /** Why, for the action log. */
-    reason: z.string().trim().max(200).optional(),
+    reason: multiline(z.string().trim().max(200)).optional(),
   }),
   response: adminGamePlatformSchema,
 } as const;

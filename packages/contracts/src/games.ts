@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_PRESETS } from './constants.ts';
 import { idempotencyKeySchema } from './deposit.ts';
-import { decimalAmountSchema } from './wallet.ts';
+import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 import { pageQueryFields, pageSchema } from './withdrawal.ts';
 
 /**
@@ -123,7 +123,7 @@ export const transferEndpoint = {
     platform: z.coerce.number().int().min(1).max(999_999),
     type: z.enum(['in', 'out']),
     /** Read by the server in the currency's scale. */
-    amount: z.string().trim().min(1).max(40),
+    amount: amountInputSchema,
     idempotencyKey: idempotencyKeySchema,
   }),
   response: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import { brandCodeSchema, contactEntrySchema } from './brand.ts';
 import { LANGUAGES } from './languages.ts';
 
@@ -103,9 +104,9 @@ export const adminHelpPageSchema = z.object({
 export type AdminHelpPage = z.infer<typeof adminHelpPageSchema>;
 
 const titleSchema = z.string().trim().min(1).max(120);
-const markdownSchema = z.string().max(50_000);
+const markdownSchema = multiline(z.string().max(50_000));
 const sortSchema = z.number().int().min(-1_000_000).max(1_000_000);
-const reasonSchema = z.string().trim().max(200).optional();
+const reasonSchema = multiline(z.string().trim().max(200)).optional();
 
 export const adminHelpPagesEndpoint = {
   method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import { brandCodeSchema } from './brand.ts';
 import { pageQueryFields, pageSchema } from './withdrawal.ts';
 
@@ -118,7 +119,7 @@ export const adminSendMessageEndpoint = {
     /** Defaults to personal for a member, notice for a broadcast. */
     category: z.enum(MESSAGE_CATEGORIES).optional(),
     title: z.string().trim().min(1).max(100),
-    body: z.string().trim().min(1).max(5_000),
+    body: multiline(z.string().trim().min(1).max(5_000)),
   }),
   response: adminMessageSchema,
 } as const;
@@ -140,6 +141,6 @@ export const adminWithdrawMessageEndpoint = {
   method: 'POST',
   path: '/admin/api/messages/:id/withdraw',
   params: z.object({ id: messageIdSchema }),
-  body: z.object({ reason: z.string().trim().max(200).optional() }),
+  body: z.object({ reason: multiline(z.string().trim().max(200)).optional() }),
   response: adminMessageSchema,
 } as const;

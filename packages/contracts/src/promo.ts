@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
+import { DAY_IN_RANGE_PATTERN, dateTimeSchema } from './dates.ts';
 import { brandCodeSchema } from './brand.ts';
 import { LANGUAGES } from './languages.ts';
 import { decimalAmountSchema } from './wallet.ts';
@@ -24,7 +26,9 @@ const idSchema = z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'id');
 /** A whole amount of minor units inside rules (safe integers: jsonb keeps them as numbers). */
 const minorSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** A calendar day, YYYY-MM-DD. */
-export const promoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day: YYYY-MM-DD');
+export const promoDaySchema = z
+  .string()
+  .regex(DAY_IN_RANGE_PATTERN, 'day: YYYY-MM-DD, 2000 to 2100');
 
 // ---------------------------------------------------------------------------------------------
 // Rules per kind (operator input, stored in promotions.rules).
@@ -409,7 +413,7 @@ export const applyDepositEndpoint = {
 export const applyAloneEndpoint = {
   method: 'POST',
   path: '/api/findmed/v1/promo/active/apply/aloneActive',
-  body: z.object({ id: idSchema, note: z.string().trim().max(500).default('') }),
+  body: z.object({ id: idSchema, note: multiline(z.string().trim().max(500)).default('') }),
   response: claimSchema,
 } as const;
 
@@ -440,8 +444,8 @@ const localizedSchema = z
   .refine((text) => Object.values(text).some((value) => value && value.length > 0), {
     message: 'give the text in at least one language',
   });
-const localizedBodySchema = z.partialRecord(languageSchema, z.string().max(50_000));
-const reasonSchema = z.string().trim().max(200).optional();
+const localizedBodySchema = z.partialRecord(languageSchema, multiline(z.string().max(50_000)));
+const reasonSchema = multiline(z.string().trim().max(200)).optional();
 const positiveAmountSchema = decimalAmountSchema.refine((text) => !text.startsWith('-'), 'amount');
 const safeUrlSchema = z
   .string()
@@ -482,8 +486,8 @@ const promotionFields = {
   summary: localizedSchema.optional(),
   body: localizedBodySchema.optional(),
   imageUrl: safeUrlSchema.optional(),
-  startsAt: z.iso.datetime({ offset: true }),
-  endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  startsAt: dateTimeSchema,
+  endsAt: dateTimeSchema.nullable().optional(),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   /** Validated by the kind's schema (PROMOTION_RULE_SCHEMAS). */
   rules: z.record(z.string(), z.unknown()).optional(),
@@ -627,8 +631,8 @@ const bannerFields = {
   linkUrl: safeUrlSchema.optional(),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   active: z.boolean().optional(),
-  startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
-  endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  startsAt: dateTimeSchema.nullable().optional(),
+  endsAt: dateTimeSchema.nullable().optional(),
 };
 
 export const adminBannersEndpoint = {
@@ -699,7 +703,7 @@ export const adminApproveClaimEndpoint = {
   body: z.object({
     /** The reward to pay (apply kind); a deposit bonus pays what its tier computed. */
     amount: positiveAmountSchema.optional(),
-    note: z.string().trim().max(500).optional(),
+    note: multiline(z.string().trim().max(500)).optional(),
   }),
   response: adminClaimSchema,
 } as const;
@@ -708,7 +712,7 @@ export const adminRejectClaimEndpoint = {
   method: 'POST',
   path: '/admin/api/promo/claims/:id/reject',
   params: z.object({ id: idSchema }),
-  body: z.object({ note: z.string().trim().min(1).max(500) }),
+  body: z.object({ note: multiline(z.string().trim().min(1).max(500)) }),
   response: adminClaimSchema,
 } as const;
 

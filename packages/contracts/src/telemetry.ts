@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import { CLIENT_ERRORS_PATH } from './site.ts';
 
 /**
@@ -6,11 +7,11 @@ import { CLIENT_ERRORS_PATH } from './site.ts';
  * failures in the server log next to the request ids. Form-urlencoded like every member call.
  */
 export const clientErrorReportBodySchema = z.object({
-  message: z.string().trim().min(1).max(2_000),
+  message: multiline(z.string().trim().min(1).max(2_000)),
   source: z.string().max(500).optional(),
   line: z.coerce.number().int().min(0).max(10_000_000).optional(),
   column: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  stack: z.string().max(8_000).optional(),
+  stack: multiline(z.string().max(8_000)).optional(),
   /** The page route the member was on. */
   route: z.string().max(500).optional(),
   /** The web app's build, to tell which release broke. */

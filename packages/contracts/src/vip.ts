@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import { brandCodeSchema } from './brand.ts';
 import { GAME_CATEGORIES, VIP_LEVEL_MAX, VIP_LEVEL_MIN } from './constants.ts';
 import { pageQueryFields, pageSchema } from './withdrawal.ts';
@@ -155,7 +156,7 @@ export const adminUpdateVipLevelEndpoint = {
       withdrawDailyCount: z.number().int().min(0).max(1000).optional(),
       withdrawDailyMax: amountInput.optional(),
       bonusTurnoverMultiplierPercent: z.number().int().min(0).max(10_000).optional(),
-      reason: z.string().trim().max(200).optional(),
+      reason: multiline(z.string().trim().max(200)).optional(),
     })
     .strict(),
   response: adminVipLevelSchema,

@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 
 /** Money on the wire: a decimal string in the currency's scale ("12.50"), never a float. */
 export const decimalAmountSchema = z.string().regex(/^-?\d+(\.\d+)?$/, 'decimal amount');
+
+/**
+ * An amount a member sends (deposit, withdrawal, transfer): the text as it came, not trimmed, so
+ * the server reads it strictly in the currency's scale (`\d+(\.\d{1,scale})?`) and refuses
+ * " 100 " or "100." with the domain's own code. The forms send that form.
+ */
+export const amountInputSchema = z.string().max(64);
 
 export const memberBalanceSchema = z.object({
   currency: z.string(),
@@ -30,7 +38,7 @@ export const adminWaiveTurnoverEndpoint = {
   path: '/admin/api/members/:username/turnover/waive',
   body: z.object({
     brand: z.string().min(2).max(16),
-    reason: z.string().trim().min(2).max(500),
+    reason: multiline(z.string().trim().min(2).max(500)),
   }),
   response: z.object({ waived: decimalAmountSchema }),
 } as const;

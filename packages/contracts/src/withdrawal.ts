@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 import {
   BANK_GROUPS,
   DATE_PRESETS,
@@ -6,7 +7,7 @@ import {
   VIRTUAL_COIN_NAMES,
 } from './constants.ts';
 import { encryptedSchema } from './member.ts';
-import { decimalAmountSchema } from './wallet.ts';
+import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 
 /**
  * Payout accounts, withdrawals and transaction records (wallet issue). Member calls take
@@ -151,7 +152,6 @@ const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9_.:-]{8,64}$/, 'idempotency key');
 
 /** An amount as typed: read by the server in the currency's scale, so no pattern here. */
-const amountTextSchema = z.string().trim().min(1).max(40);
 
 const holderNameSchema = z.string().trim().min(1).max(30);
 
@@ -297,7 +297,7 @@ export const withdrawEndpoint = {
   method: 'POST',
   path: '/api/f/v1/withdraw',
   body: z.object({
-    amount: amountTextSchema,
+    amount: amountInputSchema,
     /** A payout account id of /api/f/v1/member/banks. */
     accountId: idSchema,
     /** RSA-OAEP encrypted; required when the brand uses withdrawal passwords. */
@@ -428,7 +428,7 @@ export const adminApproveWithdrawalEndpoint = {
   method: 'POST',
   path: '/admin/api/withdrawals/:orderNo/approve',
   params: orderNoParams,
-  body: z.object({ note: z.string().trim().max(500).optional() }).nullish(),
+  body: z.object({ note: multiline(z.string().trim().max(500)).optional() }).nullish(),
   response: adminWithdrawalSchema,
 } as const;
 
@@ -437,7 +437,7 @@ export const adminRejectWithdrawalEndpoint = {
   method: 'POST',
   path: '/admin/api/withdrawals/:orderNo/reject',
   params: orderNoParams,
-  body: z.object({ reason: z.string().trim().min(1).max(500) }),
+  body: z.object({ reason: multiline(z.string().trim().min(1).max(500)) }),
   response: adminWithdrawalSchema,
 } as const;
 
@@ -449,8 +449,8 @@ export const adminAdjustBalanceEndpoint = {
   body: z.object({
     brand: z.string().trim().min(1).max(32),
     /** Signed decimal in the brand currency's scale, not zero. */
-    amount: amountTextSchema,
-    reason: z.string().trim().min(1).max(500),
+    amount: amountInputSchema,
+    reason: multiline(z.string().trim().min(1).max(500)),
     idempotencyKey: idempotencyKeySchema,
   }),
   response: z.object({

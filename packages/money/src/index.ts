@@ -48,14 +48,21 @@ export type AmountParseResult =
 export type ParseOptions = {
   /** Negative amounts are refused unless this is true (member input is never negative). */
   allowNegative?: boolean;
+  /**
+   * Reads what a member is typing into a form: surrounding spaces are ignored and "12." or
+   * ".5" are accepted. Off by default: an amount on the wire is exactly `\d+(\.\d{1,scale})?`
+   * (with a leading minus where negatives are allowed), and the forms send that form.
+   */
+  typed?: boolean;
 };
 
-const DECIMAL_PATTERN = /^(-)?(\d*)(?:\.(\d*))?$/;
+const TYPED_PATTERN = /^(-)?(\d*)(?:\.(\d*))?$/;
+const WIRE_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /**
- * Reads a decimal amount with at most `scale` decimals into minor units. Surrounding spaces
- * are ignored and "12." or ".5" are accepted, because a member may type them; everything
- * else that is not plain digits with one dot is refused with a reason.
+ * Reads a decimal amount with at most `scale` decimals into minor units. On the wire only plain
+ * digits with an optional dot and decimals are amounts; `typed` relaxes that for form input.
+ * Everything else is refused with a reason.
  */
 export function parseDecimal(
   text: string,
@@ -64,10 +71,10 @@ export function parseDecimal(
 ): AmountParseResult {
   assertScale(scale);
   if (text.length > MAX_AMOUNT_TEXT_LENGTH) return { ok: false, error: 'too_long' };
-  const trimmed = text.trim();
+  const trimmed = options.typed ? text.trim() : text;
   if (trimmed === '') return { ok: false, error: 'empty' };
   if (/^[-+]?[\d.]+e[-+]?\d+$/i.test(trimmed)) return { ok: false, error: 'exponent' };
-  const match = DECIMAL_PATTERN.exec(trimmed);
+  const match = (options.typed ? TYPED_PATTERN : WIRE_PATTERN).exec(trimmed);
   if (!match) return { ok: false, error: 'invalid_format' };
   const [, sign, whole = '', fraction = ''] = match;
   if (whole === '' && fraction === '') return { ok: false, error: 'invalid_format' };

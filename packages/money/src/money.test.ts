@@ -40,9 +40,6 @@ describe('parseAmount', () => {
     ['12', 'CNY', 1200n],
     ['0', 'CNY', 0n],
     ['0.01', 'CNY', 1n],
-    ['12.', 'CNY', 1200n],
-    ['.5', 'CNY', 50n],
-    ['  7.25 ', 'CNY', 725n],
     ['007.10', 'CNY', 710n],
     ['1.000001', 'USDT', 1_000_001n],
     ['1', 'USDT', 1_000_000n],
@@ -53,7 +50,13 @@ describe('parseAmount', () => {
 
   it.each([
     ['', 'empty'],
-    ['   ', 'empty'],
+    ['   ', 'invalid_format'],
+    // On the wire an amount is exactly digits, a dot and 1..scale decimals.
+    ['12.', 'invalid_format'],
+    ['.5', 'invalid_format'],
+    [' 100 ', 'invalid_format'],
+    ['100.', 'invalid_format'],
+    ['100\n', 'invalid_format'],
     ['12.505', 'too_many_decimals'],
     ['0.001', 'too_many_decimals'],
     ['-1', 'negative'],
@@ -78,6 +81,23 @@ describe('parseAmount', () => {
     ['9'.repeat(MAX_AMOUNT_TEXT_LENGTH + 1), 'too_long'],
   ])('refuses %j with %s', (text, error) => {
     expect(parseAmount(text, 'CNY')).toEqual({ ok: false, error });
+  });
+
+  it.each([
+    ['12.', 1200n],
+    ['.5', 50n],
+    ['  7.25 ', 725n],
+    ['100.', 10000n],
+  ] as const)('reads what a member types, %j, as %s minor units when typed', (text, minor) => {
+    expect(parseAmount(text, 'CNY', { typed: true })).toEqual({ ok: true, minor });
+  });
+
+  it('refuses blanks and lone dots even when typed', () => {
+    expect(parseAmount('   ', 'CNY', { typed: true })).toEqual({ ok: false, error: 'empty' });
+    expect(parseAmount('.', 'CNY', { typed: true })).toEqual({
+      ok: false,
+      error: 'invalid_format',
+    });
   });
 
   it('reads negatives only when allowed', () => {

@@ -60,6 +60,20 @@ describe.each(kinds)('%s cache', (kind) => {
     expect(await cache.increment('n', 60)).toBe(1);
   });
 
+  it('tells with each hit how long the window has left', async () => {
+    const cache = await open(kind);
+    const first = await cache.hit('h', 1_000);
+    expect(first.count).toBe(1);
+    expect(first.resetInMs).toBeGreaterThan(900);
+    expect(first.resetInMs).toBeLessThanOrEqual(1_000);
+    await sleep(50);
+    const second = await cache.hit('h', 1_000);
+    expect(second.count).toBe(2);
+    // The window started at the first hit: the second does not extend it.
+    expect(second.resetInMs).toBeLessThan(first.resetInMs);
+    expect(second.resetInMs).toBeGreaterThan(0);
+  });
+
   it('keeps presence until it expires or is removed', async () => {
     const cache = await open(kind);
     await cache.presenceTouch('online', 'm1', '{"gameid":"7"}', 1_000);

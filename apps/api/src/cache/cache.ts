@@ -16,6 +16,8 @@ export interface Cache {
   delete(key: string): Promise<boolean>;
   /** Adds one to a counter whose window starts at its first increment; returns the new count. */
   increment(key: string, windowMs: number): Promise<number>;
+  /** `increment`, also telling how long the window has left (what a rate limit answers). */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /** Milliseconds until the key expires; null when it is absent or never expires. */
   ttlMs(key: string): Promise<number | null>;
 

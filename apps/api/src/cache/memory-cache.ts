@@ -69,14 +69,18 @@ export class MemoryCache implements Cache {
   }
 
   async increment(key: string, windowMs: number): Promise<number> {
+    return (await this.hit(key, windowMs)).count;
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     const entry = this.live(key);
-    if (!entry) {
+    if (!entry || entry.expiresAtMs === null) {
       this.entries.set(key, { value: '1', expiresAtMs: this.now() + windowMs });
-      return 1;
+      return { count: 1, resetInMs: windowMs };
     }
     const count = Number(entry.value) + 1;
     entry.value = String(count);
-    return count;
+    return { count, resetInMs: entry.expiresAtMs - this.now() };
   }
 
   async ttlMs(key: string): Promise<number | null> {

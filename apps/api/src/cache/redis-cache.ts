@@ -7,8 +7,12 @@ import type { Cache, PresenceEntry } from './cache.ts';
  */
 const INCREMENT_IN_WINDOW = `
 local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
 
 /** The Redis cache: shared by every API node that points at the same REDIS_URL. */
 export class RedisCache implements Cache {
@@ -56,7 +60,17 @@ export class RedisCache implements Cache {
   }
 
   async increment(key: string, windowMs: number): Promise<number> {
-    return Number(await this.client.eval(INCREMENT_IN_WINDOW, 1, this.key(key), windowMs));
+    return (await this.hit(key, windowMs)).count;
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    const [count, ttl] = (await this.client.eval(
+      INCREMENT_IN_WINDOW,
+      1,
+      this.key(key),
+      windowMs,
+    )) as [number, number];
+    return { count: Number(count), resetInMs: Number(ttl) };
   }
 
   async ttlMs(key: string): Promise<number | null> {

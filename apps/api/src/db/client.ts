@@ -52,21 +52,30 @@ const NUMERIC_OID = 1700;
  */
 const parseInt8 = (value: string): bigint => BigInt(value);
 
-export type OpenDatabaseOptions =
+/** Sees every statement with its parameters before it runs (drizzle's query logger). */
+export type QueryObserver = (query: string, params: unknown[]) => void;
+
+export type OpenDatabaseOptions = (
   | { kind: 'embedded'; dataDir: string | null; lockRetries?: number }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+) & { observeQuery?: QueryObserver };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const logger = options.observeQuery ? { logQuery: options.observeQuery } : undefined;
   return options.kind === 'embedded'
-    ? openEmbedded(options.dataDir, options.lockRetries)
-    : openPostgres(options.url, options.poolSize ?? 10);
+    ? openEmbedded(options.dataDir, options.lockRetries, logger)
+    : openPostgres(options.url, options.poolSize ?? 10, logger);
 }
 
 /**
  * Embedded PostgreSQL (PGlite) in this process. With a data dir the data persists and a lock
  * keeps a second process out; with null it lives in memory (tests).
  */
-async function openEmbedded(dataDir: string | null, lockRetries?: number): Promise<DatabaseHandle> {
+async function openEmbedded(
+  dataDir: string | null,
+  lockRetries?: number,
+  logger?: { logQuery: QueryObserver },
+): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir) {
@@ -85,7 +94,7 @@ async function openEmbedded(dataDir: string | null, lockRetries?: number): Promi
       parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
     });
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
 
   // One process owns the embedded database, so an in-process lock stands in for advisory locks.
@@ -112,7 +121,11 @@ async function openEmbedded(dataDir: string | null, lockRetries?: number): Promi
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  logger?: { logQuery: QueryObserver },
+): Promise<DatabaseHandle> {
   // drizzle's node-postgres session consults pg's global type parsers for int8 and numeric, so
   // the parsers are set there; this process has no other PostgreSQL client that wants strings.
   pg.types.setTypeParser(INT8_OID, parseInt8);
@@ -120,7 +133,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({ client: pool, schema, ...(logger ? { logger } : {}) });
 
   // Several API nodes may start at once: one applies the migrations, the others wait.
   const migrationClient = await pool.connect();

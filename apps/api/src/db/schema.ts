@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type {
   BrandPublicSettings,
@@ -24,6 +25,14 @@ import type {
  * Tables of the whole API. Each domain's repository is the only code that reads or writes
  * its tables. Money columns are bigint minor units read as JavaScript bigint.
  */
+
+/**
+ * An instant within the dates the contracts accept (EARLIEST_DATE to LATEST_DATE of
+ * packages/contracts/src/dates.ts), as a CHECK condition.
+ */
+function dateInRange(column: AnyPgColumn) {
+  return sql`(${column} >= '2000-01-01T00:00:00Z' and ${column} < '2101-01-01T00:00:00Z')`;
+}
 
 /** bytea as a Buffer on both drivers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -825,6 +834,10 @@ export const promotions = pgTable(
       'promotions_budget',
       sql`${table.budgetMinor} is null or ${table.spentMinor} <= ${table.budgetMinor}`,
     ),
+    // The contracts' date range (packages/contracts/src/dates.ts), so no row can hold a date
+    // that the drivers cannot read back.
+    check('promotions_starts_at_range', dateInRange(table.startsAt)),
+    check('promotions_ends_at_range', sql`${table.endsAt} is null or ${dateInRange(table.endsAt)}`),
   ],
 );
 
@@ -986,7 +999,17 @@ export const promoBanners = pgTable(
     updatedBy: text('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('promo_banners_brand').on(table.brandCode, table.placement, table.sort)],
+  (table) => [
+    index('promo_banners_brand').on(table.brandCode, table.placement, table.sort),
+    check(
+      'promo_banners_starts_at_range',
+      sql`${table.startsAt} is null or ${dateInRange(table.startsAt)}`,
+    ),
+    check(
+      'promo_banners_ends_at_range',
+      sql`${table.endsAt} is null or ${dateInRange(table.endsAt)}`,
+    ),
+  ],
 );
 
 /**

@@ -56,6 +56,9 @@ export function appError<T extends ErrorCodeTable>(
   return new AppError(code, httpStatus, fields, retryAfterSeconds, params);
 }
 
-export function commonError(code: keyof typeof COMMON_ERRORS, fields?: FieldIssue[]): AppError {
-  return appError(COMMON_ERRORS, code, fields);
+export function commonError(
+  code: keyof typeof COMMON_ERRORS,
+  extras?: FieldIssue[] | AppErrorExtras,
+): AppError {
+  return appError(COMMON_ERRORS, code, extras);
 }

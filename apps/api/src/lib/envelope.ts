@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   failureEnvelopeSchema,
   successEnvelopeSchema,
@@ -8,6 +8,18 @@ import {
 /** The success envelope of a route's answer. */
 export function ok<T>(data: T): SuccessEnvelope<T> {
   return { status: true, data };
+}
+
+/**
+ * Response schemas of a route that answers an SVG image: the picture, and the failure envelope
+ * for every error status, so OpenAPI lists what it can answer.
+ */
+export function svgResponses() {
+  return {
+    200: z.string().describe('An SVG image (image/svg+xml)'),
+    '4xx': failureEnvelopeSchema,
+    '5xx': failureEnvelopeSchema,
+  };
 }
 
 /**

@@ -19,7 +19,20 @@ const SECRET_NAMES = [
 
 const REDACTED = '[redacted]';
 
-/** A URL with the values of secret query parameters replaced. */
+/**
+ * Query parameters that are capabilities or secrets by their name, today's and tomorrow's: a
+ * signature (`signature`, `sign`, `sig`), a token or ticket, a password, a secret.
+ */
+const SECRET_PARAMETER = /sign|sig$|token|ticket|passw|secret|^auth/i;
+
+function isSecretParameter(name: string): boolean {
+  return (
+    SECRET_NAMES.some((secret) => secret.toLowerCase() === name.toLowerCase()) ||
+    SECRET_PARAMETER.test(name)
+  );
+}
+
+/** A URL with the values of secret query parameters (signatures, tokens, codes) replaced. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
@@ -28,9 +41,7 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const name = decodeURIComponentSafe(pair.split('=')[0] ?? '');
-      return SECRET_NAMES.some((secret) => secret.toLowerCase() === name.toLowerCase())
-        ? `${pair.split('=')[0]}=${REDACTED}`
-        : pair;
+      return isSecretParameter(name) ? `${pair.split('=')[0]}=${REDACTED}` : pair;
     })
     .join('&');
   return `${url.slice(0, queryStart)}?${query}`;

@@ -211,6 +211,7 @@ describe('request headers', () => {
       token: 'tok',
       siteCode: 'tianyu',
       responseType: 'json',
+      userAgent: 'lightMyRequest',
       language: 'en',
     });
   });
@@ -222,6 +223,15 @@ describe('request headers', () => {
       headers: { d: 'web', device_no: 'x'.repeat(600) },
     });
     expect(response.json().data).toMatchObject({ clientType: null, deviceNo: null });
+  });
+
+  it('treats values with control characters as absent, so none is stored', async () => {
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/api/test/headers',
+      headers: { device_no: 'web-\u0000-x', t: 'tok\u001b', 'user-agent': 'agent\u0000' },
+    });
+    expect(response.json().data).toMatchObject({ deviceNo: null, token: null, userAgent: null });
   });
 
   it.each([

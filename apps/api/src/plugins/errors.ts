@@ -1,8 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { COMMON_ERRORS } from '@lobby/contracts';
-import { type FailureEnvelope, type FieldIssue } from '@lobby/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  normalizeLanguage,
+  REQUEST_HEADERS,
+  type COMMON_ERRORS,
+  type FailureEnvelope,
+  type FieldIssue,
+} from '@lobby/contracts';
 import { errorMessage } from '@lobby/i18n';
 import { AppError, commonError } from '../lib/app-error.ts';
 import { isApiPath } from './paths.ts';
@@ -22,6 +28,8 @@ const FASTIFY_CODES: Record<string, keyof typeof COMMON_ERRORS> = {
   FST_PROTO_VIOLATION: 'malformed_body',
   FST_ERR_CTP_EMPTY_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_TYPE: 'unsupported_media_type',
+  FST_ERR_BAD_URL: 'malformed_url',
+  FST_ERR_MAX_PARAM_LENGTH: 'url_too_long',
 };
 
 function fieldIssues(error: FastifyError): FieldIssue[] {
@@ -81,6 +89,23 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, error:
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(failureEnvelope(request, error));
+}
+
+/**
+ * Errors the router meets before a request reaches any route or hook (a bad percent-escape, an
+ * over-long path parameter): the envelope like every other failure. No hook has run, so the
+ * language comes from the `lang` header alone.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const lang = request.headers[REQUEST_HEADERS.lang];
+  request.language = normalizeLanguage(typeof lang === 'string' ? lang : null) ?? DEFAULT_LANGUAGE;
+  const appError = toAppError(error);
+  request.log.info({ code: appError.code, reason: error.message }, 'request refused');
+  return sendFailure(request, reply, appError);
 }
 
 /**

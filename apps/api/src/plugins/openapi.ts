@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -7,13 +7,47 @@ import { REQUEST_HEADERS } from '@lobby/contracts';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
+const OPERATOR_PATH_PREFIX = '/admin/api';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On the documentation routes: whether the operator part of the API may be shown. */
+    showsOperatorApi: boolean;
+  }
+}
+
+type OpenApiDocument = { paths?: Record<string, unknown> } & Record<string, unknown>;
+
+/** The document without the operator API (everything under /admin/api). */
+export function memberPartOf(document: OpenApiDocument): OpenApiDocument {
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).filter(([path]) => !path.startsWith(OPERATOR_PATH_PREFIX)),
+  );
+  return { ...document, paths };
+}
 
 /**
  * The OpenAPI document, generated from the same zod schemas that validate requests, and a docs
- * page to read it. Must be registered before the routes it describes.
+ * page to read it. Must be registered before the routes it describes. In production the operator
+ * API is left out unless the request carries a live operator's bearer token: who may see it is
+ * who may call it. Outside production everyone sees the whole document.
  */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      production: boolean;
+      /** True when the request's Authorization names a live operator session. */
+      isOperator(request: FastifyRequest): Promise<boolean>;
+    },
+  ) => {
+    app.decorateRequest('showsOperatorApi', false);
+    const decide = async (request: FastifyRequest) => {
+      request.showsOperatorApi = !options.production || (await options.isOperator(request));
+    };
+    const documentFor = (request: FastifyRequest, document: OpenApiDocument) =>
+      request.showsOperatorApi ? document : memberPartOf(document);
+
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -25,7 +59,8 @@ export const openApiPlugin = fp(
             "message: <text in the request's lang>}`. Bodies are form-urlencoded (uploads " +
             'multipart). Member-only calls need the session token in the `t` header and answer ' +
             '`{"status":false,"data":"token"}` without a valid one; a response `id` header ' +
-            'replaces the stored token.',
+            'replaces the stored token. In production the operator API (`/admin/api`) is listed ' +
+            "only for a request with a live operator's bearer token.",
         },
         components: {
           securitySchemes: {
@@ -35,8 +70,19 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
-    await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
+    app.get(OPENAPI_JSON_PATH, { schema: { hide: true }, onRequest: decide }, async (request) =>
+      documentFor(request, app.swagger() as OpenApiDocument),
+    );
+    await app.register(swaggerUi, {
+      routePrefix: API_DOCS_PATH,
+      // The docs page's own policy (its scripts by hash); HTTPS is the proxy's to enforce, so a
+      // plain-HTTP development site is not upgraded.
+      staticCSP: true,
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+      uiHooks: { onRequest: decide },
+      transformSpecification: (document, request) =>
+        documentFor(request as FastifyRequest, document as OpenApiDocument),
+    });
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['operator-auth'] },
 );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appError } from '../lib/app-error.ts';
 import { OPERATOR_ERRORS } from '../modules/operator/operator.errors.ts';
@@ -13,6 +13,15 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
 
+/** The live operator of a request's `Authorization: Bearer`, or null. */
+export async function bearerOperator(
+  operators: OperatorService,
+  request: FastifyRequest,
+): Promise<OperatorIdentity | null> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  return match?.[1] ? operators.resolve(match[1]) : null;
+}
+
 /**
  * The operator guard: routes with `config.access: 'operator'` need `Authorization: Bearer` with
  * a live operator session, checked before the body is read; otherwise `operator_token`.
@@ -22,8 +31,7 @@ export const operatorAuthPlugin = fp(
     app.decorateRequest('operator', null);
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config.access !== 'operator') return;
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      const identity = match?.[1] ? await options.operators.resolve(match[1]) : null;
+      const identity = await bearerOperator(options.operators, request);
       if (!identity) throw appError(OPERATOR_ERRORS, 'operator_token');
       request.operator = identity;
     });

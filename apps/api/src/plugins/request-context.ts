@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   DEFAULT_LANGUAGE,
+  hasRefusedCharacter,
   normalizeLanguage,
   REQUEST_HEADERS,
   type Language,
@@ -20,6 +21,8 @@ export type ClientHeaders = {
   siteCode: string | null;
   /** `responseType`: what the client expects back; recorded, the API always answers JSON. */
   responseType: string | null;
+  /** `User-Agent`, recorded with sessions and error reports. */
+  userAgent: string | null;
 };
 
 declare module 'fastify' {
@@ -37,8 +40,11 @@ function header(value: string | string[] | undefined): string | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (text === undefined) return null;
   const trimmed = text.trim();
-  // Over-long values are treated as absent: nothing downstream should store or compare them.
-  return trimmed === '' || trimmed.length > MAX_HEADER_LENGTH ? null : trimmed;
+  // Over-long values, and values with control characters (the text rule of every request), are
+  // treated as absent: nothing downstream should store or compare them.
+  return trimmed === '' || trimmed.length > MAX_HEADER_LENGTH || hasRefusedCharacter(trimmed, false)
+    ? null
+    : trimmed;
 }
 
 /**
@@ -60,6 +66,7 @@ export const requestContextPlugin = fp(
         token: header(headers[REQUEST_HEADERS.token]),
         siteCode: header(headers[REQUEST_HEADERS.siteCode]),
         responseType: header(headers[REQUEST_HEADERS.responseType]),
+        userAgent: header(headers['user-agent']),
       };
       const requested = normalizeLanguage(header(headers[REQUEST_HEADERS.lang]));
       request.language = requested ?? DEFAULT_LANGUAGE;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandPublicConfig } from '@lobby/contracts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { hashSource } from './security-headers.ts';
 import { renderIndexHtml, scriptSafeJson } from './web.ts';
 
 const TEMPLATE =
@@ -18,11 +19,23 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), TEMPLATE);
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("install", () => {})');
-  harness = await createTestApp({ webDistDir: distDir });
+  harness = await createTestApp({ webDistDir: distDir, trustProxyHops: 1 });
 });
 afterAll(async () => {
   await harness.close();
 });
+
+/** The page's Content-Security-Policy as directive -> sources. */
+function policyOf(header: unknown): Map<string, string[]> {
+  expect(typeof header).toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name ?? '', sources]),
+  );
+}
 
 function injectedConfig(html: string): BrandPublicConfig {
   const match = /window\.__LOBBY_BRAND__=(.*?)<\/script>/.exec(html);
@@ -106,5 +119,80 @@ describe('renderIndexHtml', () => {
 
   it('refuses a template without the placeholder', () => {
     expect(() => renderIndexHtml('<html><head></head></html>', config('x'))).toThrow(/placeholder/);
+  });
+});
+
+describe('security headers', () => {
+  it('give each page a strict policy that admits its own inline config by hash', async () => {
+    for (const [url, host] of [
+      ['/home', 'jinsheng.lobby.test'],
+      ['/login', 'lumen.lobby.test'],
+      ['/iframeCustomerService', 'jinsheng.lobby.test'],
+    ] as const) {
+      const response = await harness.app.inject({ method: 'GET', url, headers: { host } });
+      const policy = policyOf(response.headers['content-security-policy']);
+      const script = /<script>(.*?)<\/script>/.exec(response.body)?.[1] ?? '';
+      const style = /<style id="brand-theme">(.*?)<\/style>/.exec(response.body)?.[1] ?? '';
+      expect(policy.get('script-src')).toEqual(
+        expect.arrayContaining(["'self'", hashSource(script)]),
+      );
+      expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(policy.get('script-src')).not.toContain("'unsafe-eval'");
+      expect(policy.get('style-src')).toEqual(["'self'", hashSource(style)]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'self'"]);
+      // The site may frame its own customer-service page; nobody else may frame the site.
+      expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it("allows the brand's statistics hosts, and only them", async () => {
+    const lumen = await harness.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { host: 'lumen.lobby.test' },
+    });
+    const config = injectedConfig(lumen.body);
+    const origins = [
+      ...Object.values(config.statistics.byHost).flat(),
+      ...config.statistics.default,
+    ].map((script) => new URL(script.url).origin);
+    expect(origins.length).toBeGreaterThan(0);
+    const scriptSources = policyOf(lumen.headers['content-security-policy']).get('script-src');
+    for (const origin of origins) expect(scriptSources).toContain(origin);
+    expect(scriptSources?.filter((source) => source.startsWith('https:'))).toEqual(
+      [...new Set(origins)].sort(),
+    );
+  });
+
+  it('sends HSTS and COOP only when the request came over TLS through the trusted proxy', async () => {
+    const plain = await harness.app.inject({ method: 'GET', url: '/home' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['cross-origin-opener-policy']).toBeUndefined();
+    const tls = await harness.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(tls.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
+    expect(tls.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const api = await harness.app.inject({
+      method: 'GET',
+      url: '/api/f/v1/site/config',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(api.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
+  });
+
+  it('gives the API docs a policy of their own', async () => {
+    const docs = await harness.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    const policy = policyOf(docs.headers['content-security-policy']);
+    expect(policy.get('script-src')).toContain("'self'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
   });
 });

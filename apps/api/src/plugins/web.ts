@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BRAND_CONFIG_GLOBAL, matchesPageRoute, type BrandPublicConfig } from '@lobby/contracts';
 import type { Brand } from '../modules/brand/brand.service.ts';
+import { pageDirectives, type CspDirectives } from './security-headers.ts';
 
 /** Where the web app's index.html takes the brand's head elements. */
 export const BRAND_HEAD_PLACEHOLDER = '<!--lobby:brand-head-->';
@@ -46,24 +47,57 @@ export function themeCss(config: BrandPublicConfig): string {
   );
 }
 
+/** A brand's page: its HTML and the Content-Security-Policy that lets its inline parts run. */
+export type BrandPage = { html: string; csp: CspDirectives };
+
+/** Origins of every statistics script the brand may load on any of its hosts. */
+export function statisticsOrigins(config: BrandPublicConfig): string[] {
+  const { byHost, default: fallback } = config.statistics;
+  const origins = [...Object.values(byHost).flat(), ...fallback].map(
+    (script) => new URL(script.url).origin,
+  );
+  return [...new Set(origins)].sort();
+}
+
 /**
  * index.html for one brand: its language on <html>, its title, theme colour and CSS variables,
  * and its public config as a global, so one build serves every brand with no extra round trip.
+ * The inline style and script are allowed by their hashes in the page's policy, with the
+ * brand's statistics hosts.
  */
-export function renderIndexHtml(template: string, config: BrandPublicConfig): string {
+export function renderBrandPage(
+  template: string,
+  config: BrandPublicConfig,
+  production: boolean,
+): BrandPage {
   if (!template.includes(BRAND_HEAD_PLACEHOLDER)) {
     throw new Error(`index.html lacks the ${BRAND_HEAD_PLACEHOLDER} placeholder`);
   }
+  const style = themeCss(config);
+  const script = `window.${BRAND_CONFIG_GLOBAL}=${scriptSafeJson(config)}`;
   const head =
     `<title>${escapeHtml(config.siteName)}</title>` +
     `<meta name="description" content="${escapeHtml(config.tagline)}">` +
     `<meta name="theme-color" content="${config.theme.background}">` +
-    `<style id="brand-theme">${themeCss(config)}</style>` +
-    `<script>window.${BRAND_CONFIG_GLOBAL}=${scriptSafeJson(config)}</script>`;
-  return template
+    `<style id="brand-theme">${style}</style>` +
+    `<script>${script}</script>`;
+  const html = template
     .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${config.language}"`)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(BRAND_HEAD_PLACEHOLDER, head);
+  return {
+    html,
+    csp: pageDirectives(production, {
+      inlineScripts: [script],
+      inlineStyles: [style],
+      statisticsOrigins: statisticsOrigins(config),
+    }),
+  };
+}
+
+/** The HTML of `renderBrandPage`. */
+export function renderIndexHtml(template: string, config: BrandPublicConfig): string {
+  return renderBrandPage(template, config, true).html;
 }
 
 /**
@@ -72,13 +106,13 @@ export function renderIndexHtml(template: string, config: BrandPublicConfig): st
  * its not-found screen).
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string }) => {
+  async (app: FastifyInstance, options: { distDir: string; production: boolean }) => {
     const indexPath = join(options.distDir, 'index.html');
     if (!existsSync(indexPath)) {
       throw new Error(`web app not built: ${indexPath} is missing (run npm run build)`);
     }
     const template = readFileSync(indexPath, 'utf8');
-    const rendered = new WeakMap<Brand, string>();
+    const rendered = new WeakMap<Brand, BrandPage>();
 
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -100,19 +134,20 @@ export const webPlugin = fp(
     app.decorate(
       'serveWebPage',
       function serveWebPage(request: FastifyRequest, reply: FastifyReply) {
-        let html = rendered.get(request.brand);
-        if (html === undefined) {
-          html = renderIndexHtml(template, request.brand.config);
-          rendered.set(request.brand, html);
+        let page = rendered.get(request.brand);
+        if (page === undefined) {
+          page = renderBrandPage(template, request.brand.config, options.production);
+          rendered.set(request.brand, page);
         }
+        reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: page.csp } });
         const pathname = request.url.split('?')[0] ?? '/';
         return reply
           .code(matchesPageRoute(pathname) ? 200 : 404)
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(html);
+          .send(page.html);
       },
     );
   },
-  { name: 'web', dependencies: ['request-context'] },
+  { name: 'web', dependencies: ['request-context', 'security-headers'] },
 );

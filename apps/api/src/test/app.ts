@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { openCache, type Cache } from '../cache/index.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle, QueryObserver } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 import { seedDemoBrands } from '../modules/brand/brand.service.ts';
 import { openTestDatabase } from './database.ts';
@@ -30,15 +30,19 @@ export async function createTestApp(
       | 'webDistDir'
       | 'captchaTestCode'
       | 'rsa'
-      | 'authRateLimits'
+      | 'rateLimits'
       | 'production'
       | 'gameProvider'
+      | 'requestTimeoutMs'
+      | 'trustProxyHops'
     >
   > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;
+    /** Sees every SQL statement and its parameters (tests that prove what reaches SQL). */
+    observeQuery?: QueryObserver;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.observeQuery);
   const cache = await openCache(process.env.REDIS_URL, `test:${process.pid}:${Date.now()}:`);
   await seedDemoBrands(database.db);
   const chunks: string[] = [];
@@ -53,17 +57,7 @@ export async function createTestApp(
     cache,
     logger: createLogger('info', stream),
     // Tests register many members from one address; the limits have tests of their own.
-    authRateLimits: {
-      loginPerIp: 10_000,
-      loginPerDevice: 10_000,
-      registerPerIp: 10_000,
-      registerPerDevice: 10_000,
-      codesPerIp: 10_000,
-      codesPerDevice: 10_000,
-      forgetPerIp: 10_000,
-      captchaPerIp: 10_000,
-      captchaPerDevice: 10_000,
-    },
+    rateLimits: { multiplier: 1_000 },
     ...options,
   });
   await options.beforeReady?.(app);

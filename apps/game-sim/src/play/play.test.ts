@@ -38,6 +38,11 @@ async function state(session: string) {
 }
 
 describe('play sessions', () => {
+  it('live on a server whose origin answers, as sites check before framing a game', async () => {
+    const response = await sim.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('need the session header', async () => {
     for (const headers of [{}, { 'x-play-session': 'not-a-session' }]) {
       const response = await sim.app.inject({ method: 'GET', url: '/play/api/state', headers });

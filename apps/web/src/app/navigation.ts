@@ -84,3 +84,27 @@ export const HELP_TOPICS = [
   'privacy',
   'terms',
 ] as const;
+
+/** The account security items of /user/personal that a link may open (`?open=<item>`). */
+export const SECURITY_ITEMS = [
+  'loginPassword',
+  'withdrawPassword',
+  'phone',
+  'email',
+  'realName',
+] as const;
+export type SecurityItem = (typeof SECURITY_ITEMS)[number];
+
+/** The query parameter of /user/personal that names the security item to open. */
+export const SECURITY_ITEM_PARAM = 'open';
+
+/** /user/personal with one security item's form open, e.g. the withdrawal password's. */
+export function securityItemPath(item: SecurityItem): string {
+  return `/user/personal?${SECURITY_ITEM_PARAM}=${item}`;
+}
+
+/** The item a /user/personal address asks to open, or null. */
+export function requestedSecurityItem(search: string): SecurityItem | null {
+  const value = new URLSearchParams(search).get(SECURITY_ITEM_PARAM);
+  return SECURITY_ITEMS.find((item) => item === value) ?? null;
+}

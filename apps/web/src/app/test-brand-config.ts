@@ -37,6 +37,7 @@ export const sampleBrandConfig: BrandPublicConfig = {
       captcha: true,
     },
     withdrawPasswordEnabled: true,
+    timeZone: 'Asia/Shanghai',
     wallet: {
       turnoverMultiplierPercent: 100,
       withdrawMinMinor: 10_000,

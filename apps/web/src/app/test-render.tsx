@@ -128,6 +128,8 @@ export async function renderScreen(options: {
   balance?: MemberBalance;
   /** The member's unread message count; 0 unless given (screens may ask the fake API). */
   loadUnreadMessages?: () => Promise<{ unread: number }>;
+  /** What the session's balance refresh answers; `balance` unless given. */
+  loadBalance?: () => Promise<MemberBalance>;
 }): Promise<Rendered> {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   i18nInstance ??= await createAppI18n('zh-CN');
@@ -141,7 +143,7 @@ export async function renderScreen(options: {
   const session = createMemberSession({
     store: sessionStore,
     loadMember: () => Promise.resolve(member ?? testMember()),
-    loadBalance: () => Promise.resolve(balance),
+    loadBalance: options.loadBalance ?? (() => Promise.resolve(balance)),
     loadUnreadMessages: options.loadUnreadMessages ?? (() => Promise.resolve({ unread: 0 })),
     hasToken: () => member !== null,
     dropMemberData: () => undefined,

@@ -5,6 +5,7 @@ import {
   quickAmounts,
   smallerAmount,
   toMinor,
+  wireAmount,
 } from './amount-rules.ts';
 import { filterAmountInput } from './amount-filter.ts';
 
@@ -86,5 +87,19 @@ describe('quick amounts and helpers', () => {
     expect(coinAmountFor('0.01', '7.2035', 2)).toBe('0.001389');
     expect(coinAmountFor('', '7.20', 2)).toBeNull();
     expect(coinAmountFor('100', '0', 2)).toBeNull();
+  });
+});
+
+describe('wireAmount', () => {
+  it('sends what a member typed in the one form the server accepts', () => {
+    expect(wireAmount('100.', 2)).toBe('100.00');
+    expect(wireAmount(' 12.5 ', 2)).toBe('12.50');
+    expect(wireAmount('.5', 2)).toBe('0.50');
+    expect(wireAmount('7', 6)).toBe('7.000000');
+  });
+
+  it('leaves a text that is no amount for the server to refuse', () => {
+    expect(wireAmount('abc', 2)).toBe('abc');
+    expect(wireAmount('1.234', 2)).toBe('1.234');
   });
 });

@@ -16,10 +16,19 @@ export type AmountLimits = {
   available?: string | undefined;
 };
 
-/** Minor units of a decimal amount of `scale`, or null when the text is not one. */
+/** Minor units of a decimal amount of `scale` as a member types it, or null when it is not one. */
 export function toMinor(amount: string, scale: number): bigint | null {
-  const parsed = parseDecimal(amount, scale);
+  const parsed = parseDecimal(amount, scale, { typed: true });
   return parsed.ok ? parsed.minor : null;
+}
+
+/**
+ * The amount a form sends: what the member typed ("100.", " 12.5") in the wire form the server
+ * accepts ("100.00", "12.50"). A text that is no amount is sent as typed, for the server to refuse.
+ */
+export function wireAmount(amount: string, scale: number): string {
+  const minor = toMinor(amount, scale);
+  return minor === null ? amount : formatDecimal(minor, scale);
 }
 
 export function amountProblem(value: string, limits: AmountLimits): FieldProblem | null {

@@ -69,3 +69,12 @@ export function captureInviteCode(search: string): string | null {
   writeItem(storageFor('session'), STORAGE_KEYS.affiliate, code);
   return code;
 }
+
+/**
+ * Forgets the stored invite code (`i_code` and `aid`): the visitor cleared it, or registration
+ * refused it. Otherwise a code no member owns would come back in every tab and block signing up.
+ */
+export function forgetInviteCode(): void {
+  removeItem(storageFor('local'), STORAGE_KEYS.inviteCode);
+  removeItem(storageFor('session'), STORAGE_KEYS.affiliate);
+}

@@ -7,13 +7,14 @@ import type {
   Language,
 } from '@lobby/contracts';
 import { parseAmount, toDecimalString, type CurrencyCode } from '@lobby/money';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { appError, commonError } from '../../lib/app-error.ts';
 import { referralBetTotals, membersWithValidBets } from '../bet-records/bet-records.repository.ts';
 import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import { referralBonusTotal } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { uniqueViolation, findMemberById } from '../member/member.repository.ts';
+import { operatorActor } from '../operator/operator-actor.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import {
   commissionFor,
@@ -426,18 +427,26 @@ export class AgentService {
     brand: Brand,
     month: string,
     signal?: AbortSignal,
+    executor: Executor = this.#db,
   ): Promise<{ generated: number; existing: number }> {
     if (!monthHasEnded(month, this.#now())) throw appError(AGENT_ERRORS, 'agent_month_not_ended');
     const brandCode = brand.config.code;
     const currency = brandCurrency(brand);
     const { to } = shanghaiMonthRange(month);
-    const tiers = await listTiers(this.#db, brandCode);
+    const tiers = await listTiers(executor, brandCode);
     let generated = 0;
     let existing = 0;
-    for (const agent of await listActiveAgentsBefore(this.#db, brandCode, to)) {
+    for (const agent of await listActiveAgentsBefore(executor, brandCode, to)) {
       if (signal?.aborted) break;
-      const figures = await this.#figures(brandCode, agent.memberId, currency, month, tiers);
-      const written = await insertStatementIfAbsent(this.#db, {
+      const figures = await this.#figures(
+        brandCode,
+        agent.memberId,
+        currency,
+        month,
+        tiers,
+        executor,
+      );
+      const written = await insertStatementIfAbsent(executor, {
         brandCode,
         agentMemberId: agent.memberId,
         month,
@@ -498,16 +507,16 @@ export class AgentService {
         brandCode: row.brandCode,
         approvedBy: operator.username,
       });
+      await this.#operators.record(transaction, operator, {
+        action: 'agent_application_approve',
+        brandCode: row.brandCode,
+        targetType: 'member',
+        targetId: before.username,
+        ...(input.note ? { reason: input.note } : {}),
+        details: { applicationId: String(id) },
+        ip: context.ip,
+      });
       return { ...row, username: before.username };
-    });
-    await this.#operators.record(operator, {
-      action: 'agent_application_approve',
-      brandCode: decided.brandCode,
-      targetType: 'member',
-      targetId: decided.username,
-      ...(input.note ? { reason: input.note } : {}),
-      details: { applicationId: String(id) },
-      ip: context.ip,
     });
     return adminApplicationDto(decided);
   }
@@ -518,24 +527,26 @@ export class AgentService {
     input: { note: string },
     context: Context,
   ): Promise<AdminAgentApplication> {
-    const before = await findApplication(this.#db, id);
-    if (!before) throw appError(AGENT_ERRORS, 'agent_application_not_found');
-    const row = await decideApplication(this.#db, id, {
-      status: 'rejected',
-      reviewedBy: operator.username,
-      reviewNote: input.note,
+    return this.#db.transaction(async (transaction) => {
+      const before = await findApplication(transaction, id);
+      if (!before) throw appError(AGENT_ERRORS, 'agent_application_not_found');
+      const row = await decideApplication(transaction, id, {
+        status: 'rejected',
+        reviewedBy: operator.username,
+        reviewNote: input.note,
+      });
+      if (!row) throw appError(AGENT_ERRORS, 'agent_application_decided');
+      await this.#operators.record(transaction, operator, {
+        action: 'agent_application_reject',
+        brandCode: row.brandCode,
+        targetType: 'member',
+        targetId: before.username,
+        reason: input.note,
+        details: { applicationId: String(id) },
+        ip: context.ip,
+      });
+      return adminApplicationDto({ ...row, username: before.username });
     });
-    if (!row) throw appError(AGENT_ERRORS, 'agent_application_decided');
-    await this.#operators.record(operator, {
-      action: 'agent_application_reject',
-      brandCode: row.brandCode,
-      targetType: 'member',
-      targetId: before.username,
-      reason: input.note,
-      details: { applicationId: String(id) },
-      ip: context.ip,
-    });
-    return adminApplicationDto({ ...row, username: before.username });
   }
 
   async agents(filter: { brand: string; status?: AgentStatus | undefined } & PageInput) {
@@ -557,19 +568,21 @@ export class AgentService {
     input: { reason?: string | undefined },
     context: Context,
   ): Promise<AdminAgent> {
-    const before = await findAgentView(this.#db, memberId);
-    if (!before) throw appError(AGENT_ERRORS, 'agent_not_found');
-    await setAgentStatus(this.#db, memberId, status);
-    await this.#operators.record(operator, {
-      action: status === 'suspended' ? 'agent_suspend' : 'agent_resume',
-      brandCode: before.brandCode,
-      targetType: 'member',
-      targetId: before.username,
-      ...(input.reason ? { reason: input.reason } : {}),
-      details: { from: before.status, to: status },
-      ip: context.ip,
+    return this.#db.transaction(async (transaction) => {
+      const before = await findAgentView(transaction, memberId);
+      if (!before) throw appError(AGENT_ERRORS, 'agent_not_found');
+      await setAgentStatus(transaction, memberId, status);
+      await this.#operators.record(transaction, operator, {
+        action: status === 'suspended' ? 'agent_suspend' : 'agent_resume',
+        brandCode: before.brandCode,
+        targetType: 'member',
+        targetId: before.username,
+        ...(input.reason ? { reason: input.reason } : {}),
+        details: { from: before.status, to: status },
+        ip: context.ip,
+      });
+      return adminAgentDto({ ...before, status });
     });
-    return adminAgentDto({ ...before, status });
   }
 
   async tiers(brandCode: string) {
@@ -606,15 +619,15 @@ export class AgentService {
     const rows = await this.#db.transaction(async (transaction) => {
       await lockTierTables(transaction);
       await replaceTiers(transaction, brandCode, tiers, operator.username);
+      await this.#operators.record(transaction, operator, {
+        action: 'agent_tiers_replace',
+        brandCode,
+        targetType: 'brand',
+        targetId: brandCode,
+        details: { tiers: input.tiers },
+        ip: context.ip,
+      });
       return listTiers(transaction, brandCode);
-    });
-    await this.#operators.record(operator, {
-      action: 'agent_tiers_replace',
-      brandCode,
-      targetType: 'brand',
-      targetId: brandCode,
-      details: { tiers: input.tiers },
-      ip: context.ip,
     });
     return this.#tiersDto(brand, rows);
   }
@@ -648,16 +661,18 @@ export class AgentService {
     context: Context,
   ) {
     const brand = this.#brandOf(input.brand);
-    const result = await this.generateMonth(brand, input.month);
-    await this.#operators.record(operator, {
-      action: 'agent_statements_generate',
-      brandCode: brand.config.code,
-      targetType: 'brand',
-      targetId: brand.config.code,
-      details: { month: input.month, ...result },
-      ip: context.ip,
+    return this.#db.transaction(async (transaction) => {
+      const result = await this.generateMonth(brand, input.month, undefined, transaction);
+      await this.#operators.record(transaction, operator, {
+        action: 'agent_statements_generate',
+        brandCode: brand.config.code,
+        targetType: 'brand',
+        targetId: brand.config.code,
+        details: { month: input.month, ...result },
+        ip: context.ip,
+      });
+      return { month: input.month, ...result };
     });
-    return { month: input.month, ...result };
   }
 
   async #statement(id: bigint): Promise<StatementView> {
@@ -682,20 +697,22 @@ export class AgentService {
       before.month,
       tiers,
     );
-    if (!(await updatePendingStatement(this.#db, id, figures))) {
-      throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
-    }
-    await this.#operators.record(operator, {
-      action: 'agent_statement_regenerate',
-      brandCode: before.brandCode,
-      targetType: 'agent_statement',
-      targetId: String(id),
-      details: {
-        month: before.month,
-        commissionBefore: String(before.commissionMinor),
-        commissionAfter: String(figures.commissionMinor),
-      },
-      ip: context.ip,
+    await this.#db.transaction(async (transaction) => {
+      if (!(await updatePendingStatement(transaction, id, figures))) {
+        throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
+      }
+      await this.#operators.record(transaction, operator, {
+        action: 'agent_statement_regenerate',
+        brandCode: before.brandCode,
+        targetType: 'agent_statement',
+        targetId: String(id),
+        details: {
+          month: before.month,
+          commissionBefore: String(before.commissionMinor),
+          commissionAfter: String(figures.commissionMinor),
+        },
+        ip: context.ip,
+      });
     });
     return this.#reloaded(id);
   }
@@ -726,7 +743,21 @@ export class AgentService {
       reviewedBy: operator.username,
       reviewNote: input.note || null,
     };
-    let entryId: bigint | null = null;
+    const record = (transaction: Transaction, entryId: bigint | null) =>
+      this.#operators.record(transaction, operator, {
+        action: 'agent_statement_approve',
+        brandCode: statement.brandCode,
+        targetType: 'agent_statement',
+        targetId: String(id),
+        ...(input.note ? { reason: input.note } : {}),
+        details: {
+          month: statement.month,
+          agent: statement.agentUsername,
+          commissionMinor: String(amount),
+          ledgerEntryId: entryId === null ? null : String(entryId),
+        },
+        ip: context.ip,
+      });
     if (amount > 0n) {
       const currency = statement.currency as CurrencyCode;
       const result = await this.#ledger.post(
@@ -734,7 +765,7 @@ export class AgentService {
           brandCode: statement.brandCode,
           reason: COMMISSION_REASON,
           idempotencyKey: commissionKey(id),
-          actor: { type: 'operator', id: operator.username },
+          actor: operatorActor(operator),
           memo: `agent commission ${statement.month}`,
           lines: [
             { account: { kind: 'house_commissions', currency }, amountMinor: -amount },
@@ -752,33 +783,22 @@ export class AgentService {
           });
           // Decided or regenerated meanwhile: throwing rolls the payment back.
           if (!decided) throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
+          await record(transaction, newEntryId);
         },
       );
       // The key was posted by an approval that came first: this one paid nothing.
       if (result.replayed) throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
-      entryId = result.entryId;
     } else {
-      const decided = await decidePendingStatement(this.#db, id, {
-        ...decision,
-        status: 'approved',
-        ledgerEntryId: null,
+      await this.#db.transaction(async (transaction) => {
+        const decided = await decidePendingStatement(transaction, id, {
+          ...decision,
+          status: 'approved',
+          ledgerEntryId: null,
+        });
+        if (!decided) throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
+        await record(transaction, null);
       });
-      if (!decided) throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
     }
-    await this.#operators.record(operator, {
-      action: 'agent_statement_approve',
-      brandCode: statement.brandCode,
-      targetType: 'agent_statement',
-      targetId: String(id),
-      ...(input.note ? { reason: input.note } : {}),
-      details: {
-        month: statement.month,
-        agent: statement.agentUsername,
-        commissionMinor: String(amount),
-        ledgerEntryId: entryId === null ? null : String(entryId),
-      },
-      ip: context.ip,
-    });
     return this.#reloaded(id);
   }
 
@@ -793,22 +813,24 @@ export class AgentService {
     if (statement.status !== 'pending') {
       throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
     }
-    const decided = await decidePendingStatement(this.#db, id, {
-      expectedCommissionMinor: statement.commissionMinor,
-      status: 'rejected',
-      reviewedBy: operator.username,
-      reviewNote: input.note,
-      ledgerEntryId: null,
-    });
-    if (!decided) throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
-    await this.#operators.record(operator, {
-      action: 'agent_statement_reject',
-      brandCode: statement.brandCode,
-      targetType: 'agent_statement',
-      targetId: String(id),
-      reason: input.note,
-      details: { month: statement.month, agent: statement.agentUsername },
-      ip: context.ip,
+    await this.#db.transaction(async (transaction) => {
+      const decided = await decidePendingStatement(transaction, id, {
+        expectedCommissionMinor: statement.commissionMinor,
+        status: 'rejected',
+        reviewedBy: operator.username,
+        reviewNote: input.note,
+        ledgerEntryId: null,
+      });
+      if (!decided) throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
+      await this.#operators.record(transaction, operator, {
+        action: 'agent_statement_reject',
+        brandCode: statement.brandCode,
+        targetType: 'agent_statement',
+        targetId: String(id),
+        reason: input.note,
+        details: { month: statement.month, agent: statement.agentUsername },
+        ip: context.ip,
+      });
     });
     return this.#reloaded(id);
   }

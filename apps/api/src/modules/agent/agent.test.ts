@@ -687,6 +687,17 @@ describe('monthly statements', () => {
     }
     expect((await harness.balances(agent)).walletMinor - walletBefore).toBe(30_300n);
     expect(await journalCount(brand, commissionKey(BigInt(statement.id)))).toBe(1);
+    // The ledger names the operator by id, as every operator movement does.
+    const [entry] = await db()
+      .select({ type: journalEntries.actorType, id: journalEntries.actorId })
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.brandCode, brand),
+          eq(journalEntries.idempotencyKey, commissionKey(BigInt(statement.id))),
+        ),
+      );
+    expect(entry).toEqual({ type: 'operator', id: expect.stringMatching(/^\d+$/) });
 
     // The agent sees the statement, paid.
     const own = await get(harness.app, STATEMENTS, agent.headers);

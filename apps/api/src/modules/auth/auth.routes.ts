@@ -20,7 +20,7 @@ export function callerOf(request: FastifyRequest): Caller {
     brand: request.brand,
     ip: request.ip,
     deviceNo: request.client.deviceNo,
-    userAgent: request.headers['user-agent'] ?? null,
+    userAgent: request.client.userAgent,
     language: request.language,
   };
 }
@@ -58,6 +58,7 @@ export async function authRoutes(
   routes.post(
     registerEndpoint.path,
     {
+      config: { rateLimitBucket: 'register' },
       schema: {
         tags: ['members'],
         summary: 'Register, and log in',
@@ -76,6 +77,7 @@ export async function authRoutes(
   routes.post(
     loginEndpoint.path,
     {
+      config: { rateLimitBucket: 'login' },
       schema: {
         tags: ['members'],
         summary: 'Log in with username, encrypted password and captcha',
@@ -113,7 +115,7 @@ export async function authRoutes(
   routes.post(
     sendCodeEndpoint.path,
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', rateLimitBucket: 'codes' },
       schema: {
         tags: ['members'],
         summary: 'Send a verification code to a phone or an e-mail (after the captcha)',
@@ -131,6 +133,7 @@ export async function authRoutes(
   routes.post(
     forgetPasswordEndpoint.path,
     {
+      config: { rateLimitBucket: 'forget' },
       schema: {
         tags: ['members'],
         summary: 'Reset a forgotten password with a code sent to the bound phone or e-mail',

@@ -7,17 +7,11 @@ import {
   type MemberInfo,
   type VerificationPurpose,
 } from '@lobby/contracts';
-import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import { appError, commonError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import type { Brand } from '../brand/brand.service.ts';
-import {
-  CAPTCHAS_PER_MINUTE_PER_DEVICE,
-  CAPTCHAS_PER_MINUTE_PER_IP,
-  type CaptchaService,
-} from '../captcha/captcha.service.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { MEMBER_ERRORS } from '../member/member.errors.ts';
 import {
   findMemberByEmail,
@@ -53,26 +47,8 @@ export type Caller = {
 type Target =
   { channel: 'sms'; areaCode: string; phone: string } | { channel: 'email'; email: string };
 
-/** Per-minute limits on the calls that attackers hammer; over them, `rate_limited`. */
-export const AUTH_RATE_LIMITS = {
-  loginPerIp: 30,
-  loginPerDevice: 15,
-  registerPerIp: 10,
-  registerPerDevice: 5,
-  codesPerIp: 10,
-  codesPerDevice: 5,
-  forgetPerIp: 10,
-  captchaPerIp: CAPTCHAS_PER_MINUTE_PER_IP,
-  captchaPerDevice: CAPTCHAS_PER_MINUTE_PER_DEVICE,
-};
-
-export type AuthRateLimits = typeof AUTH_RATE_LIMITS;
-
 type Dependencies = {
-  /** Overrides of AUTH_RATE_LIMITS (tests that register many members from one address). */
-  rateLimits?: Partial<AuthRateLimits>;
   db: Database;
-  cache: Cache;
   rsa: RsaKeys;
   sessions: SessionService;
   captcha: CaptchaService;
@@ -122,27 +98,14 @@ function maskTarget(target: Target): string {
 
 /**
  * Becoming a member and getting in: registration, login with its lock, logout, verification
- * codes, forgotten passwords.
+ * codes, forgotten passwords. Their per-address and per-device limits are the routes' (see
+ * plugins/rate-limit.ts).
  */
 export class AuthService {
   readonly #deps: Dependencies;
-  readonly #limits: AuthRateLimits;
 
   constructor(dependencies: Dependencies) {
     this.#deps = dependencies;
-    this.#limits = { ...AUTH_RATE_LIMITS, ...dependencies.rateLimits };
-  }
-
-  async #limit(name: string, caller: Caller, perIp: number, perDevice?: number): Promise<void> {
-    await consumeRateLimit(this.#deps.cache, `${name}:ip:${caller.ip}`, perIp, 60_000);
-    if (perDevice !== undefined && caller.deviceNo) {
-      await consumeRateLimit(
-        this.#deps.cache,
-        `${name}:device:${caller.deviceNo}`,
-        perDevice,
-        60_000,
-      );
-    }
   }
 
   async #checkCaptcha(
@@ -190,12 +153,6 @@ export class AuthService {
     const { db, rsa, verification } = this.#deps;
     const brandCode = caller.brand.config.code;
     const rules = caller.brand.config.settings.registration;
-    await this.#limit(
-      'register',
-      caller,
-      this.#limits.registerPerIp,
-      this.#limits.registerPerDevice,
-    );
 
     // Fields the brand asks for: required ones must be there; turned-off ones are ignored.
     const missing: FieldIssue[] = [];
@@ -309,7 +266,6 @@ export class AuthService {
     const { db, rsa } = this.#deps;
     const brandCode = caller.brand.config.code;
     const settings = caller.brand.config.settings;
-    await this.#limit('login', caller, this.#limits.loginPerIp, this.#limits.loginPerDevice);
     await this.#checkCaptcha(caller, body.key, body.code);
     const usernameKey = body.username.trim().toLowerCase();
     const locked = await lockedSecondsLeft(db, brandCode, usernameKey);
@@ -356,7 +312,6 @@ export class AuthService {
   ): Promise<{ sentTo: string; resendAfterSeconds: number; expiresInSeconds: number }> {
     const { db } = this.#deps;
     const brandCode = caller.brand.config.code;
-    await this.#limit('codes', caller, this.#limits.codesPerIp, this.#limits.codesPerDevice);
     const target = readTarget(body);
     if (body.purpose === 'bindPhone' && target.channel !== 'sms')
       throw appError(AUTH_ERRORS, 'target_required');
@@ -402,7 +357,6 @@ export class AuthService {
   ): Promise<void> {
     const { db, rsa, verification } = this.#deps;
     const brandCode = caller.brand.config.code;
-    await this.#limit('forget', caller, this.#limits.forgetPerIp);
     const target = readTarget(body);
     const code = target.channel === 'sms' ? body.phoneCode : body.mailCode;
     if (code === undefined) {

@@ -17,7 +17,7 @@ export async function betRecordsRoutes(
       schema: {
         tags: ['records'],
         summary:
-          "The member's settled game rounds, newest first; date preset (Asia/Shanghai days), " +
+          "The member's settled game rounds, newest first; date preset (the brand's days), " +
           'category and platform filters, paged, with totals of the filtered set',
         querystring: betRecordsEndpoint.query,
         response: envelopeResponses(betRecordsEndpoint.response),

@@ -34,8 +34,8 @@ export class BetRecordsService {
   }
 
   /**
-   * The member's rounds, newest first, filtered by Asia/Shanghai date preset (on the settled
-   * time), category and platform, with the totals of the whole filtered set.
+   * The member's rounds, newest first, filtered by date preset in the brand's days (on the
+   * settled time), category and platform, with the totals of the whole filtered set.
    */
   async list(
     brand: Brand,
@@ -45,7 +45,7 @@ export class BetRecordsService {
     now: Date = new Date(),
   ): Promise<BetRecordsPage> {
     const currency = brandCurrency(brand);
-    const range = rangeOfDatePreset(query.datePreset, now);
+    const range = rangeOfDatePreset(query.datePreset, now, brand.config.settings.timeZone);
     const filter: BetRecordFilter = {
       brandCode: brand.config.code,
       memberId,

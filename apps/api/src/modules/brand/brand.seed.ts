@@ -342,6 +342,7 @@ function settings(spec: Spec, index: number): BrandPublicSettings {
     mobileSite: true,
     registration: registration(index),
     withdrawPasswordEnabled: true,
+    timeZone: 'Asia/Shanghai',
     appDownload: {
       ios: `https://${spec.code}.lobby.test/download#ios`,
       android: `https://${spec.code}.lobby.test/download#android`,

@@ -246,12 +246,12 @@ export class BrandAdminService {
     contacts: ContactEntry[],
     context: { ip: string; reason?: string | undefined },
   ): Promise<AdminBrandContacts> {
-    const before = await findBrandContacts(this.#db, code);
-    if (!before) throw commonError('unknown_site');
-    const row = await updateBrandContacts(this.#db, code, contacts);
-    if (!row) throw commonError('unknown_site');
-    try {
-      await this.#operators.record(operator, {
+    const row = await this.#db.transaction(async (transaction) => {
+      const before = await findBrandContacts(transaction, code);
+      if (!before) throw commonError('unknown_site');
+      const after = await updateBrandContacts(transaction, code, contacts);
+      if (!after) throw commonError('unknown_site');
+      await this.#operators.record(transaction, operator, {
         action: 'brand_contacts_update',
         brandCode: code,
         targetType: 'brand',
@@ -259,16 +259,16 @@ export class BrandAdminService {
         ...(context.reason ? { reason: context.reason } : {}),
         details: {
           before: before.contacts,
-          after: row.contacts,
-          revision: row.revision.toString(),
+          after: after.contacts,
+          revision: after.revision.toString(),
         },
         ip: context.ip,
       });
-    } finally {
-      // The change is in the database whatever happened to the log line: serve it everywhere.
-      await this.#brands.load();
-      await this.#brands.announceChange();
-    }
+      return after;
+    });
+    // Committed with its log row: serve it on this node at once and tell the others.
+    await this.#brands.load();
+    await this.#brands.announceChange();
     return contactsView(row);
   }
 }

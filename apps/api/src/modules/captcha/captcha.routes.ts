@@ -9,17 +9,15 @@ export async function captchaRoutes(app: FastifyInstance, options: { captchas: C
   app.withTypeProvider<ZodTypeProvider>().get(
     captchaEndpoint.path,
     {
+      config: { rateLimitBucket: 'captcha' },
       schema: {
         tags: ['member'],
         summary: 'A new graphic captcha: its key and its picture (SVG data URL)',
         response: envelopeResponses(captchaEndpoint.response),
       },
     },
-    async (request, reply) => {
-      const captcha = await options.captchas.issue({
-        ip: request.ip,
-        deviceNo: request.client.deviceNo,
-      });
+    async (_request, reply) => {
+      const captcha = await options.captchas.create();
       reply.header('cache-control', 'no-store');
       return ok(captcha);
     },

@@ -2,16 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Cache } from '../../cache/index.ts';
 import { appError } from '../../lib/app-error.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { CAPTCHA_ERRORS } from './captcha.errors.ts';
 
 /** How long a captcha may be answered. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_LENGTH = 4;
-/** Captcha pictures one address, and one device, may ask for per minute. */
-export const CAPTCHAS_PER_MINUTE_PER_IP = 30;
-export const CAPTCHAS_PER_MINUTE_PER_DEVICE = 20;
-
 /**
  * Letters and digits that cannot be mistaken for one another: no 0/O/o, 1/I/i/l/L, 9/g/q.
  * Answers are compared case-insensitively, so upper and lower case of one letter are the same.
@@ -63,20 +58,10 @@ export function captchaTestCode(environment: NodeJS.ProcessEnv): string | undefi
 export class CaptchaService {
   private readonly cache: Cache;
   private readonly testCode: string | undefined;
-  private readonly limits: { perIp: number; perDevice: number };
 
-  constructor(options: {
-    cache: Cache;
-    testCode?: string | undefined;
-    /** Captchas per minute per address and per device; tests raise them. */
-    limits?: { perIp: number; perDevice: number } | undefined;
-  }) {
+  constructor(options: { cache: Cache; testCode?: string | undefined }) {
     this.cache = options.cache;
     this.testCode = options.testCode?.trim().toLowerCase() || undefined;
-    this.limits = options.limits ?? {
-      perIp: CAPTCHAS_PER_MINUTE_PER_IP,
-      perDevice: CAPTCHAS_PER_MINUTE_PER_DEVICE,
-    };
   }
 
   /** A new captcha: its key, and its picture as an SVG data URL. */
@@ -89,23 +74,6 @@ export class CaptchaService {
     await this.cache.set(cacheKey(key), text.toLowerCase(), CAPTCHA_TTL_MS);
     const svg = renderCaptcha(text, SVG_OPTIONS);
     return { key, img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
-  }
-
-  /** A captcha for a browser, within the per-address and per-device allowances. */
-  async issue(origin: {
-    ip: string;
-    deviceNo: string | null;
-  }): Promise<{ key: string; img: string }> {
-    await consumeRateLimit(this.cache, `captcha:ip:${origin.ip}`, this.limits.perIp, 60_000);
-    if (origin.deviceNo !== null) {
-      await consumeRateLimit(
-        this.cache,
-        `captcha:device:${origin.deviceNo}`,
-        this.limits.perDevice,
-        60_000,
-      );
-    }
-    return this.create();
   }
 
   /**

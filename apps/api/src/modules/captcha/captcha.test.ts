@@ -6,12 +6,14 @@ import { openCache, type Cache } from '../../cache/index.ts';
 import { MemoryCache } from '../../cache/memory-cache.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../lib/envelope.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { createTestApp, form, type TestApp } from '../../test/app.ts';
+
+const CAPTCHAS_PER_MINUTE_PER_IP = RATE_LIMITS.captcha.ip;
+const CAPTCHAS_PER_MINUTE_PER_DEVICE = RATE_LIMITS.captcha.device;
 import {
   CAPTCHA_CHARACTERS,
   CAPTCHA_TTL_MS,
-  CAPTCHAS_PER_MINUTE_PER_DEVICE,
-  CAPTCHAS_PER_MINUTE_PER_IP,
   CaptchaService,
   captchaTestCode,
 } from './captcha.service.ts';
@@ -29,10 +31,7 @@ beforeAll(async () => {
   captchas = new CaptchaService({ cache });
   harness = await createTestApp({
     // The production allowances, which these tests check.
-    authRateLimits: {
-      captchaPerIp: CAPTCHAS_PER_MINUTE_PER_IP,
-      captchaPerDevice: CAPTCHAS_PER_MINUTE_PER_DEVICE,
-    },
+    rateLimits: { multiplier: 1 },
     async beforeReady(app) {
       // A stand-in for a form that asks for a captcha, to see the failure envelope.
       app.withTypeProvider<ZodTypeProvider>().post(
@@ -146,6 +145,11 @@ describe('GET /api/f/v1/captcha', () => {
     const refused = await fetchCaptcha({}, '10.2.0.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ status: false, data: 'rate_limited' });
+    // The wait until the window ends, in the envelope and in Retry-After.
+    const wait = (refused.json() as { retryAfterSeconds: number }).retryAfterSeconds;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(refused.headers['retry-after']).toBe(String(wait));
     expect((await fetchCaptcha({}, '10.2.0.2')).statusCode).toBe(200);
   });
 });

@@ -7,13 +7,15 @@ import {
   CHAT_HEARTBEAT_MS,
   CHAT_RATE_LIMIT,
   chatClientFrameSchema,
+  findRefusedText,
+  multilinePathsOf,
   type ChatClientFrame,
   type ChatServerFrame,
   type Language,
 } from '@lobby/contracts';
 import { errorMessage } from '@lobby/i18n';
 import type { Cache } from '../../cache/index.ts';
-import { AppError, appError } from '../../lib/app-error.ts';
+import { AppError, appError, commonError } from '../../lib/app-error.ts';
 import type { BrandRegistry } from '../brand/brand.service.ts';
 import { OPERATOR_ERRORS } from '../operator/operator.errors.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
@@ -24,6 +26,8 @@ import {
   type ChatService,
   type Visitor,
 } from './chat.service.ts';
+
+const FRAME_MULTILINE_PATHS = multilinePathsOf(chatClientFrameSchema);
 
 /** A connection past this many times the frame limit in one window is cut, not just refused. */
 const ABUSE_FACTOR = 3;
@@ -196,7 +200,14 @@ export function serveChatSocket(
     let frame: ChatClientFrame;
     try {
       if (isBinary) throw new Error('binary frame');
-      const parsed = chatClientFrameSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+      const json: unknown = JSON.parse(bytes.toString('utf8'));
+      // The text rule of every request: no control characters, line breaks in messages only.
+      const issue = findRefusedText(json, FRAME_MULTILINE_PATHS);
+      if (issue) {
+        refuse(commonError('validation', [issue]));
+        return;
+      }
+      const parsed = chatClientFrameSchema.safeParse(json);
       if (!parsed.success) throw new Error('unknown frame');
       frame = parsed.data;
     } catch {

@@ -132,7 +132,7 @@ export async function chatRoutes(
   routes.post(
     chatImageEndpoint.path,
     {
-      config: optional,
+      config: { ...optional, rateLimitBucket: 'upload' as const },
       schema: {
         tags,
         summary:

@@ -12,7 +12,7 @@ import {
   type ChatServerFrame,
 } from '@lobby/contracts';
 import type { Cache } from '../../cache/index.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { appError, commonError } from '../../lib/app-error.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import type { UploadUrlSigner } from '../upload/upload-url-signer.ts';
@@ -444,13 +444,24 @@ export class ChatService {
     const conversationId = BigInt(id);
     const taken = await this.#deps.db.transaction(async (tx) => {
       if (!(await takeConversation(tx, conversationId, operator.operatorId))) return null;
-      return insertMessage(tx, {
+      const joined = await insertMessage(tx, {
         conversationId,
         sender: 'system',
         operatorId: operator.operatorId,
         body: 'joined',
         clientMessageId: `joined-${operator.operatorId}`,
       });
+      const conversation = await findConversation(tx, conversationId);
+      if (!conversation) throw new Error(`chat conversation ${id} vanished while taken`);
+      await this.#deps.operators.record(tx, operator, {
+        action: 'chat_take',
+        brandCode: conversation.brandCode,
+        targetType: 'chat_conversation',
+        targetId: id,
+        details: { displayName: conversation.displayName },
+        ip: context.ip,
+      });
+      return joined;
     });
     const view = await this.#operatorView(conversationId);
     if (!taken) {
@@ -460,14 +471,6 @@ export class ChatService {
       if (view.status === 'closed') throw appError(CHAT_ERRORS, 'chat_conversation_closed');
       throw appError(CHAT_ERRORS, 'chat_already_taken');
     }
-    await this.#deps.operators.record(operator, {
-      action: 'chat_take',
-      brandCode: view.brandCode,
-      targetType: 'chat_conversation',
-      targetId: id,
-      details: { displayName: view.displayName },
-      ip: context.ip,
-    });
     const joined = await findMessage(this.#deps.db, taken.id);
     if (joined) await this.#announceMessage(view, this.#message(joined));
     return this.#adminWithLast(view);
@@ -548,21 +551,20 @@ export class ChatService {
     context: { ip: string },
   ): Promise<AdminChatConversation> {
     const conversationId = BigInt(id);
-    await this.#operatorView(conversationId);
-    const closed = await this.#closeWith(conversationId, 'closed', operator.operatorId);
-    const view = await this.#operatorView(conversationId);
-    if (closed) {
-      await this.#deps.operators.record(operator, {
+    const before = await this.#operatorView(conversationId);
+    // Closing a closed conversation changes nothing, and nothing is recorded.
+    await this.#closeWith(conversationId, 'closed', operator.operatorId, undefined, (tx) =>
+      this.#deps.operators.record(tx, operator, {
         action: 'chat_close',
-        brandCode: view.brandCode,
+        brandCode: before.brandCode,
         targetType: 'chat_conversation',
         targetId: id,
         ...(reason ? { reason } : {}),
-        details: { displayName: view.displayName },
+        details: { displayName: before.displayName },
         ip: context.ip,
-      });
-    }
-    return this.#adminWithLast(view);
+      }),
+    );
+    return this.#adminWithLast(await this.#operatorView(conversationId));
   }
 
   /**
@@ -589,10 +591,11 @@ export class ChatService {
     body: 'closed' | 'idle',
     operatorId: bigint | null,
     idleBefore?: Date,
+    alongside?: (tx: Transaction) => Promise<void>,
   ): Promise<boolean> {
     const closed = await this.#deps.db.transaction(async (tx) => {
       if (!(await closeConversation(tx, conversationId, idleBefore))) return null;
-      return insertMessage(tx, {
+      const message = await insertMessage(tx, {
         conversationId,
         sender: 'system',
         operatorId,
@@ -600,6 +603,8 @@ export class ChatService {
         // One close per conversation: closeConversation succeeds once.
         clientMessageId: 'closed',
       });
+      await alongside?.(tx);
+      return message;
     });
     if (!closed) return false;
     const message = await findMessage(this.#deps.db, closed.id);

@@ -661,6 +661,9 @@ describe('bad input', () => {
     });
     socket.send({ type: 'send', clientMessageId: 'bad id!', body: 'hi' });
     await socket.next(errorCode('chat_frame_invalid'));
+    // A control character in a message is refused before it reaches the database.
+    socket.send({ type: 'send', clientMessageId: clientId(), body: 'nul \u0000 here' });
+    await socket.next(errorCode('validation'));
     socket.send({
       type: 'send',
       clientMessageId: clientId(),

@@ -46,28 +46,13 @@ export async function depositAdminRoutes(
         response: envelopeResponses(adminConfirmDepositEndpoint.response),
       },
     },
-    async (request) => {
-      const operator = operatorOf(request);
-      const reason = request.body?.reason || undefined;
-      const { order, replayed } = await deposits.confirm(
-        request.params.orderNo,
-        {
-          actor: { type: 'operator', id: String(operator.operatorId) },
-          decidedBy: `operator:${operator.username}`,
-        },
-        { reason },
-      );
-      await operators.record(operator, {
-        action: 'deposit_confirm',
-        brandCode: order.brandCode,
-        targetType: 'deposit_order',
-        targetId: order.orderNo,
-        ...(reason === undefined ? {} : { reason }),
-        details: { amountMinor: String(order.amountMinor), currency: order.currency, replayed },
-        ip: request.ip,
-      });
-      return ok(await deposits.adminView(order));
-    },
+    async (request) =>
+      ok(
+        await deposits.confirmByOperator(operators, operatorOf(request), request.params.orderNo, {
+          reason: request.body?.reason || undefined,
+          ip: request.ip,
+        }),
+      ),
   );
 
   routes.post(
@@ -82,23 +67,12 @@ export async function depositAdminRoutes(
         response: envelopeResponses(adminRejectDepositEndpoint.response),
       },
     },
-    async (request) => {
-      const operator = operatorOf(request);
-      const order = await deposits.reject(
-        request.params.orderNo,
-        `operator:${operator.username}`,
-        request.body.reason,
-      );
-      await operators.record(operator, {
-        action: 'deposit_reject',
-        brandCode: order.brandCode,
-        targetType: 'deposit_order',
-        targetId: order.orderNo,
-        reason: request.body.reason,
-        details: { amountMinor: String(order.amountMinor), currency: order.currency },
-        ip: request.ip,
-      });
-      return ok(await deposits.adminView(order));
-    },
+    async (request) =>
+      ok(
+        await deposits.rejectByOperator(operators, operatorOf(request), request.params.orderNo, {
+          reason: request.body.reason,
+          ip: request.ip,
+        }),
+      ),
   );
 }

@@ -47,7 +47,7 @@ export async function depositRoutes(app: FastifyInstance, options: { deposits: D
   routes.post(
     createDepositEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['deposits'],
         summary: 'Open a deposit order (idempotent by idempotencyKey)',
@@ -63,7 +63,7 @@ export async function depositRoutes(app: FastifyInstance, options: { deposits: D
   routes.post(
     depositNoticeEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['deposits'],
         summary: 'Tell the cashier a bank transfer was made: the order becomes submitted',

@@ -23,6 +23,8 @@ import { AppError, appError, commonError } from '../../lib/app-error.ts';
 import { listBrandsWithHosts } from '../brand/brand.repository.ts';
 import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import type { LedgerActor, LedgerService } from '../ledger/ledger.service.ts';
+import { operatorActor, operatorDecidedBy } from '../operator/operator-actor.ts';
+import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import {
   amountForCoin,
   coinForAmount,
@@ -506,7 +508,12 @@ export class DepositService {
   async confirm(
     orderNo: string,
     decider: DepositDecider,
-    change: { reason?: string | undefined; detailsPatch?: Record<string, unknown> } = {},
+    change: {
+      reason?: string | undefined;
+      detailsPatch?: Record<string, unknown>;
+      /** Runs in the crediting transaction (not on a repeat): the decider's log row. */
+      also?: (transaction: Transaction) => Promise<void>;
+    } = {},
   ): Promise<{ order: OrderRow; replayed: boolean }> {
     const order = await findOrderByNo(this.#db, orderNo);
     if (!order) throw commonError('not_found');
@@ -516,13 +523,87 @@ export class DepositService {
     return this.#credit(order, decider, change);
   }
 
-  /** Refuses an open order; no money moves. */
-  async reject(orderNo: string, decidedBy: string, reason: string): Promise<OrderRow> {
+  /** Refuses an open order; no money moves. `also` runs in the same transaction. */
+  async reject(
+    orderNo: string,
+    decidedBy: string,
+    reason: string,
+    also?: (transaction: Transaction, order: OrderRow) => Promise<void>,
+  ): Promise<OrderRow> {
     const order = await findOrderByNo(this.#db, orderNo);
     if (!order) throw commonError('not_found');
-    const rejected = await markOrderRejected(this.#db, { orderId: order.id, decidedBy, reason });
-    if (!rejected) throw appError(DEPOSIT_ERRORS, 'deposit_not_pending');
-    return rejected;
+    return this.#db.transaction(async (transaction) => {
+      const rejected = await markOrderRejected(transaction, {
+        orderId: order.id,
+        decidedBy,
+        reason,
+      });
+      if (!rejected) throw appError(DEPOSIT_ERRORS, 'deposit_not_pending');
+      await also?.(transaction, rejected);
+      return rejected;
+    });
+  }
+
+  /**
+   * An operator's confirmation: the member is credited once however often it is sent, and the
+   * action-log row is written in the crediting transaction. A repeat moved nothing and is
+   * recorded on its own, as a replay.
+   */
+  async confirmByOperator(
+    operators: OperatorService,
+    operator: OperatorIdentity,
+    orderNo: string,
+    input: { reason?: string | undefined; ip: string },
+  ): Promise<AdminDepositOrder> {
+    const record = (executor: Executor, order: OrderRow, replayed: boolean) =>
+      operators.record(executor, operator, {
+        action: 'deposit_confirm',
+        brandCode: order.brandCode,
+        targetType: 'deposit_order',
+        targetId: order.orderNo,
+        ...(input.reason === undefined ? {} : { reason: input.reason }),
+        details: { amountMinor: String(order.amountMinor), currency: order.currency, replayed },
+        ip: input.ip,
+      });
+    const { order, replayed } = await this.confirm(
+      orderNo,
+      { actor: operatorActor(operator), decidedBy: operatorDecidedBy(operator) },
+      {
+        reason: input.reason,
+        also: async (transaction) => {
+          const confirmed = await findOrderByNo(transaction, orderNo);
+          if (!confirmed) throw new Error(`deposit order ${orderNo} vanished`);
+          await record(transaction, confirmed, false);
+        },
+      },
+    );
+    if (replayed) await record(this.#db, order, true);
+    return this.adminView(order);
+  }
+
+  /** An operator's refusal of an open order, with its action-log row in the same transaction. */
+  async rejectByOperator(
+    operators: OperatorService,
+    operator: OperatorIdentity,
+    orderNo: string,
+    input: { reason: string; ip: string },
+  ): Promise<AdminDepositOrder> {
+    const order = await this.reject(
+      orderNo,
+      operatorDecidedBy(operator),
+      input.reason,
+      (transaction, rejected) =>
+        operators.record(transaction, operator, {
+          action: 'deposit_reject',
+          brandCode: rejected.brandCode,
+          targetType: 'deposit_order',
+          targetId: rejected.orderNo,
+          reason: input.reason,
+          details: { amountMinor: String(rejected.amountMinor), currency: rejected.currency },
+          ip: input.ip,
+        }),
+    );
+    return this.adminView(order);
   }
 
   // -------------------------------------------------------------------------------------------

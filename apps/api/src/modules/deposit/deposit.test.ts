@@ -254,6 +254,10 @@ describe('POST /api/f/v1/deposit', () => {
     ['12.5.1', 'deposit_amount_invalid'],
     ['Infinity', 'deposit_amount_invalid'],
     ['99999999999999999999999', 'deposit_amount_invalid'],
+    // The wire form only: the forms send "100.00", never what a member typed around it.
+    [' 100 ', 'deposit_amount_invalid'],
+    ['100.', 'deposit_amount_invalid'],
+    ['.5', 'deposit_amount_invalid'],
     ['99.99', 'deposit_amount_out_of_range'],
     ['50000.01', 'deposit_amount_out_of_range'],
     ['9'.repeat(65), 'validation'],

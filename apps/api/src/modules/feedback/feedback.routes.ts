@@ -31,7 +31,7 @@ export async function feedbackRoutes(app: FastifyInstance, options: { feedback: 
   routes.post(
     createFeedbackEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'upload' as const },
       schema: {
         tags: ['feedback'],
         summary:

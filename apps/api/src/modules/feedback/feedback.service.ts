@@ -10,7 +10,7 @@ import {
   type FeedbackTicketDetail,
   type Language,
 } from '@lobby/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { appError } from '../../lib/app-error.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import type { UploadUrlSigner } from '../upload/upload-url-signer.ts';
@@ -148,7 +148,8 @@ export class FeedbackService {
       status: filter.status,
       limit: filter.limit,
     });
-    await this.#deps.operators.record(operator, {
+    // A read: its row is written on its own.
+    await this.#deps.operators.record(this.#deps.db, operator, {
       action: 'feedback_list',
       brandCode,
       targetType: 'feedback',
@@ -163,8 +164,8 @@ export class FeedbackService {
     id: string,
     context: { ip: string; language: Language },
   ): Promise<AdminFeedback> {
-    const row = await this.#operatorRow(id);
-    await this.#record(operator, 'feedback_view', row, context.ip);
+    const row = await this.#operatorRow(this.#deps.db, id);
+    await this.#record(this.#deps.db, operator, 'feedback_view', row, context.ip);
     return this.#adminDetail(row, context.language);
   }
 
@@ -174,14 +175,17 @@ export class FeedbackService {
     reply: string,
     context: { ip: string; language: Language },
   ): Promise<AdminFeedback> {
-    const before = await this.#operatorRow(id);
-    const replied = await replyToTicket(this.#deps.db, before.id, {
-      text: reply,
-      by: operator.username,
+    const after = await this.#deps.db.transaction(async (transaction) => {
+      const before = await this.#operatorRow(transaction, id);
+      const replied = await replyToTicket(transaction, before.id, {
+        text: reply,
+        by: operator.username,
+      });
+      if (!replied) throw appError(FEEDBACK_ERRORS, 'feedback_closed');
+      const row = await this.#operatorRow(transaction, id);
+      await this.#record(transaction, operator, 'feedback_reply', row, context.ip, { reply });
+      return row;
     });
-    if (!replied) throw appError(FEEDBACK_ERRORS, 'feedback_closed');
-    const after = await this.#operatorRow(id);
-    await this.#record(operator, 'feedback_reply', after, context.ip, { reply });
     return this.#adminDetail(after, context.language);
   }
 
@@ -191,20 +195,25 @@ export class FeedbackService {
     reason: string | undefined,
     context: { ip: string; language: Language },
   ): Promise<AdminFeedback> {
-    const before = await this.#operatorRow(id);
-    const closed = await closeTicket(this.#deps.db, before.id);
-    const after = closed ? await this.#operatorRow(id) : before;
-    if (closed) await this.#record(operator, 'feedback_close', after, context.ip, {}, reason);
+    const after = await this.#deps.db.transaction(async (transaction) => {
+      const before = await this.#operatorRow(transaction, id);
+      // Closing a closed ticket changes nothing, and nothing is recorded.
+      if (!(await closeTicket(transaction, before.id))) return before;
+      const row = await this.#operatorRow(transaction, id);
+      await this.#record(transaction, operator, 'feedback_close', row, context.ip, {}, reason);
+      return row;
+    });
     return this.#adminDetail(after, context.language);
   }
 
-  async #operatorRow(id: string): Promise<AdminFeedbackRow> {
-    const row = await findTicketForOperators(this.#deps.db, BigInt(id));
+  async #operatorRow(executor: Executor, id: string): Promise<AdminFeedbackRow> {
+    const row = await findTicketForOperators(executor, BigInt(id));
     if (!row) throw appError(FEEDBACK_ERRORS, 'feedback_not_found');
     return row;
   }
 
   async #record(
+    executor: Executor,
     operator: OperatorIdentity,
     action: string,
     row: FeedbackRow,
@@ -212,7 +221,7 @@ export class FeedbackService {
     details: Record<string, unknown> = {},
     reason?: string,
   ): Promise<void> {
-    await this.#deps.operators.record(operator, {
+    await this.#deps.operators.record(executor, operator, {
       action,
       brandCode: row.brandCode,
       targetType: 'feedback',

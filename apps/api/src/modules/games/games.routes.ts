@@ -9,7 +9,7 @@ import {
 } from '@lobby/contracts';
 import { catalogGame, catalogPlatform } from '@lobby/game-protocol';
 import { commonError } from '../../lib/app-error.ts';
-import { envelopeResponses, ok } from '../../lib/envelope.ts';
+import { envelopeResponses, ok, svgResponses } from '../../lib/envelope.ts';
 import type { GamesService } from './games.service.ts';
 import { gameIconSvg, ICON_PATHS, iconFileStem, platformIconSvg } from './icons.ts';
 
@@ -67,7 +67,7 @@ export async function gamesRoutes(app: FastifyInstance, options: { games: GamesS
   routes.post(
     launchGameEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['games'],
         summary:
@@ -131,6 +131,7 @@ export async function gamesRoutes(app: FastifyInstance, options: { games: GamesS
         tags: ['games'],
         summary: "A platform's tile (SVG), e.g. /api/game/icons/platform/17.svg",
         params: z.object({ file: iconFile }),
+        response: svgResponses(),
       },
     },
     async (request, reply) => {
@@ -152,6 +153,7 @@ export async function gamesRoutes(app: FastifyInstance, options: { games: GamesS
           platformId: z.coerce.number().int().min(1).max(999_999),
           file: iconFile,
         }),
+        response: svgResponses(),
       },
     },
     async (request, reply) => {

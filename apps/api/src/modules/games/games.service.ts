@@ -341,21 +341,25 @@ export class GamesService {
   ): Promise<AdminGamePlatform> {
     const platform = catalogPlatform(platformId);
     if (!platform) throw appError(GAMES_ERRORS, 'game_platform_not_found');
-    const before = await findPlatformSetting(this.#db, platformId);
-    const row = await upsertPlatformMaintenance(this.#db, {
-      platformId,
-      maintenance: change.maintenance,
-      updatedBy: operator.username,
+    const row = await this.#db.transaction(async (transaction) => {
+      const before = await findPlatformSetting(transaction, platformId);
+      const after = await upsertPlatformMaintenance(transaction, {
+        platformId,
+        maintenance: change.maintenance,
+        updatedBy: operator.username,
+      });
+      await this.#operators.record(transaction, operator, {
+        action: 'game_platform_maintenance',
+        targetType: 'game_platform',
+        targetId: String(platformId),
+        ...(change.reason ? { reason: change.reason } : {}),
+        details: { maintenance: change.maintenance, before: before?.maintenance ?? false },
+        ip: context.ip,
+      });
+      return after;
     });
+    // The platform's own mark is in the cache, not the database: forgotten once the switch is.
     if (!change.maintenance) await this.status.clearReported(platformId);
-    await this.#operators.record(operator, {
-      action: 'game_platform_maintenance',
-      targetType: 'game_platform',
-      targetId: String(platformId),
-      ...(change.reason ? { reason: change.reason } : {}),
-      details: { maintenance: change.maintenance, before: before?.maintenance ?? false },
-      ip: context.ip,
-    });
     const status = await this.status.snapshot();
     return adminView(platform, null, row, status.reported, context.language);
   }

@@ -108,29 +108,32 @@ export class HelpService {
     context: ActionContext,
   ): Promise<AdminHelpPage> {
     if (!this.#brands.get(page.brand)) throw commonError('unknown_site');
-    const row = await insertPage(this.#db, {
-      brandCode: page.brand,
-      language: page.language,
-      category: page.category,
-      title: page.title,
-      markdown: page.markdown,
-      sort: page.sort,
-      published: page.published,
-      updatedBy: operator.username,
-    });
-    await this.#operators.record(operator, {
-      action: 'help_page_create',
-      brandCode: row.brandCode,
-      targetType: 'help_page',
-      targetId: row.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: {
-        language: row.language,
-        category: row.category,
-        title: row.title,
-        published: row.published,
-      },
-      ip: context.ip,
+    const row = await this.#db.transaction(async (transaction) => {
+      const inserted = await insertPage(transaction, {
+        brandCode: page.brand,
+        language: page.language,
+        category: page.category,
+        title: page.title,
+        markdown: page.markdown,
+        sort: page.sort,
+        published: page.published,
+        updatedBy: operator.username,
+      });
+      await this.#operators.record(transaction, operator, {
+        action: 'help_page_create',
+        brandCode: inserted.brandCode,
+        targetType: 'help_page',
+        targetId: inserted.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: {
+          language: inserted.language,
+          category: inserted.category,
+          title: inserted.title,
+          published: inserted.published,
+        },
+        ip: context.ip,
+      });
+      return inserted;
     });
     return adminView(row);
   }
@@ -143,26 +146,29 @@ export class HelpService {
     context: ActionContext,
   ): Promise<AdminHelpPage> {
     const pageId = BigInt(id);
-    const before = await findPage(this.#db, pageId);
-    if (!before) throw appError(HELP_ERRORS, 'help_page_not_found');
-    const row = await updatePage(this.#db, pageId, change, operator.username);
-    if (!row) throw appError(HELP_ERRORS, 'help_page_not_found');
     const changed = Object.keys(change).filter(
       (key) => change[key as keyof HelpPageChange] !== undefined,
     );
-    await this.#operators.record(operator, {
-      action:
-        change.published === false && before.published
-          ? 'help_page_unpublish'
-          : change.published === true && !before.published
-            ? 'help_page_publish'
-            : 'help_page_update',
-      brandCode: row.brandCode,
-      targetType: 'help_page',
-      targetId: row.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: { changed, title: row.title, published: row.published },
-      ip: context.ip,
+    const row = await this.#db.transaction(async (transaction) => {
+      const before = await findPage(transaction, pageId);
+      if (!before) throw appError(HELP_ERRORS, 'help_page_not_found');
+      const after = await updatePage(transaction, pageId, change, operator.username);
+      if (!after) throw appError(HELP_ERRORS, 'help_page_not_found');
+      await this.#operators.record(transaction, operator, {
+        action:
+          change.published === false && before.published
+            ? 'help_page_unpublish'
+            : change.published === true && !before.published
+              ? 'help_page_publish'
+              : 'help_page_update',
+        brandCode: after.brandCode,
+        targetType: 'help_page',
+        targetId: after.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: { changed, title: after.title, published: after.published },
+        ip: context.ip,
+      });
+      return after;
     });
     return adminView(row);
   }

@@ -150,21 +150,28 @@ export class MessagesService {
       member = await findMemberByUsername(this.#db, brandCode, input.username.toLowerCase());
       if (!member) throw appError(MESSAGE_ERRORS, 'member_not_found');
     }
-    const row = await insertMessage(this.#db, {
-      brandCode,
-      memberId: member?.id ?? null,
-      category: input.category ?? (member ? 'personal' : 'notice'),
-      title: input.title,
-      body: input.body,
-      createdBy: operator.username,
-    });
-    await this.#operators.record(operator, {
-      action: member ? 'message_send' : 'message_broadcast',
-      brandCode,
-      targetType: member ? 'member' : 'brand',
-      targetId: member ? member.username : brandCode,
-      details: { messageId: String(row.id), category: row.category, title: row.title },
-      ip: context.ip,
+    const row = await this.#db.transaction(async (transaction) => {
+      const inserted = await insertMessage(transaction, {
+        brandCode,
+        memberId: member?.id ?? null,
+        category: input.category ?? (member ? 'personal' : 'notice'),
+        title: input.title,
+        body: input.body,
+        createdBy: operator.username,
+      });
+      await this.#operators.record(transaction, operator, {
+        action: member ? 'message_send' : 'message_broadcast',
+        brandCode,
+        targetType: member ? 'member' : 'brand',
+        targetId: member ? member.username : brandCode,
+        details: {
+          messageId: String(inserted.id),
+          category: inserted.category,
+          title: inserted.title,
+        },
+        ip: context.ip,
+      });
+      return inserted;
     });
     return adminView({ ...row, username: member?.username ?? null, readCount: 0 });
   }
@@ -195,19 +202,22 @@ export class MessagesService {
     input: { reason?: string | undefined },
     context: { ip: string },
   ): Promise<AdminMessage> {
-    const before = await findSentMessage(this.#db, id);
-    if (!before) throw appError(MESSAGE_ERRORS, 'message_not_found');
-    await withdrawMessage(this.#db, id);
-    const after = await findSentMessage(this.#db, id);
-    if (!after) throw new Error(`message ${id} vanished while being withdrawn`);
-    await this.#operators.record(operator, {
-      action: 'message_withdraw',
-      brandCode: after.brandCode,
-      targetType: 'message',
-      targetId: String(id),
-      ...(input.reason ? { reason: input.reason } : {}),
-      details: { alreadyWithdrawn: before.withdrawnAt !== null, title: after.title },
-      ip: context.ip,
+    const after = await this.#db.transaction(async (transaction) => {
+      const before = await findSentMessage(transaction, id);
+      if (!before) throw appError(MESSAGE_ERRORS, 'message_not_found');
+      await withdrawMessage(transaction, id);
+      const row = await findSentMessage(transaction, id);
+      if (!row) throw new Error(`message ${id} vanished while being withdrawn`);
+      await this.#operators.record(transaction, operator, {
+        action: 'message_withdraw',
+        brandCode: row.brandCode,
+        targetType: 'message',
+        targetId: String(id),
+        ...(input.reason ? { reason: input.reason } : {}),
+        details: { alreadyWithdrawn: before.withdrawnAt !== null, title: row.title },
+        ip: context.ip,
+      });
+      return row;
     });
     return adminView(after);
   }

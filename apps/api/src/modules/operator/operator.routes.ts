@@ -31,6 +31,7 @@ export async function operatorRoutes(
   routes.post(
     adminLoginEndpoint.path,
     {
+      config: { rateLimitBucket: 'operatorLogin' },
       schema: {
         tags: ['operator'],
         summary: 'Operator login: a bearer token for the other /admin/api calls',
@@ -92,14 +93,6 @@ export async function operatorRoutes(
         response: envelopeResponses(adminLedgerCheckEndpoint.response),
       },
     },
-    async (request) => {
-      const violations = await ledger.check();
-      await operators.record(operatorOf(request), {
-        action: 'ledger_check',
-        details: { violations: violations.length },
-        ip: request.ip,
-      });
-      return ok({ ok: violations.length === 0, violations });
-    },
+    async (request) => ok(await operators.checkLedger(operatorOf(request), ledger, request.ip)),
   );
 }

@@ -1,6 +1,8 @@
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { appError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { LedgerViolation } from '../ledger/ledger.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import {
   clearLoginFailures,
   lockedSecondsLeft,
@@ -27,11 +29,24 @@ export type OperatorIdentity = {
   role: 'admin' | 'cashier';
 };
 
-/** Operators share the login lock table under this pseudo-brand. */
+/**
+ * Operators share the login lock table under these pseudo-brands. A lock holds one operator name
+ * for one address: a stranger's wrong passwords lock the stranger out, never the operator, who
+ * logs in from an address of their own. Every address together only raises an alert.
+ */
 const OPERATOR_LOCK_SCOPE = '(operators)';
-const LOCK_ATTEMPTS = 5;
+const OPERATOR_ALERT_SCOPE = '(operators-all)';
+/** Wrong passwords from one address that lock the name there, within the window. */
+export const OPERATOR_LOCK_ATTEMPTS = 5;
+/** Wrong passwords for one name from all addresses within the window that raise the alert. */
+export const OPERATOR_ALERT_ATTEMPTS = 20;
 const LOCK_WINDOW_MINUTES = 30;
 const IDLE_MINUTES = 30;
+
+/** Where a login attack on an operator account is reported. */
+export type SecurityAlerts = {
+  warn(details: Record<string, unknown>, message: string): void;
+};
 
 /**
  * Operator accounts, sessions and the action log. Every action an operator takes on money or
@@ -39,9 +54,11 @@ const IDLE_MINUTES = 30;
  */
 export class OperatorService {
   readonly #db: Database;
+  readonly #alerts: SecurityAlerts | undefined;
 
-  constructor(db: Database) {
+  constructor(db: Database, options: { alerts?: SecurityAlerts } = {}) {
     this.#db = db;
+    this.#alerts = options.alerts;
   }
 
   /** Creates the first admin unless an operator of that name exists; true when created. */
@@ -57,8 +74,9 @@ export class OperatorService {
     token: string;
     operator: OperatorRow;
   }> {
-    const key = input.username.toLowerCase();
-    const locked = await lockedSecondsLeft(this.#db, OPERATOR_LOCK_SCOPE, key);
+    const name = input.username.toLowerCase();
+    const nameAtAddress = `${name}@${input.ip}`;
+    const locked = await lockedSecondsLeft(this.#db, OPERATOR_LOCK_SCOPE, nameAtAddress);
     if (locked > 0) {
       throw appError(OPERATOR_ERRORS, 'operator_locked', { retryAfterSeconds: locked });
     }
@@ -68,26 +86,42 @@ export class OperatorService {
       const seconds = await recordLoginFailure(
         this.#db,
         OPERATOR_LOCK_SCOPE,
-        key,
-        LOCK_ATTEMPTS,
+        nameAtAddress,
+        OPERATOR_LOCK_ATTEMPTS,
         LOCK_WINDOW_MINUTES,
       );
+      const underAttack = await recordLoginFailure(
+        this.#db,
+        OPERATOR_ALERT_SCOPE,
+        name,
+        OPERATOR_ALERT_ATTEMPTS,
+        LOCK_WINDOW_MINUTES,
+      );
+      if (underAttack > 0) {
+        this.#alerts?.warn(
+          { alert: 'operator_login_attack', username: name, ip: input.ip },
+          `${OPERATOR_ALERT_ATTEMPTS} or more wrong operator passwords for one name in ${LOCK_WINDOW_MINUTES} minutes`,
+        );
+      }
       if (seconds > 0) {
         throw appError(OPERATOR_ERRORS, 'operator_locked', { retryAfterSeconds: seconds });
       }
       throw appError(OPERATOR_ERRORS, 'operator_login_wrong');
     }
-    await clearLoginFailures(this.#db, OPERATOR_LOCK_SCOPE, key);
+    await clearLoginFailures(this.#db, OPERATOR_LOCK_SCOPE, nameAtAddress);
     const token = newSessionToken();
-    await insertOperatorSession(this.#db, {
-      operatorId: operator.id,
-      tokenHash: hashSessionToken(token),
-      ip: input.ip,
-    });
-    await insertOperatorAction(this.#db, {
-      operatorId: operator.id,
-      action: 'login',
-      ip: input.ip,
+    // The session and the record of its opening commit together.
+    await this.#db.transaction(async (transaction) => {
+      await insertOperatorSession(transaction, {
+        operatorId: operator.id,
+        tokenHash: hashSessionToken(token),
+        ip: input.ip,
+      });
+      await insertOperatorAction(transaction, {
+        operatorId: operator.id,
+        action: 'login',
+        ip: input.ip,
+      });
     });
     return { token, operator };
   }
@@ -113,8 +147,13 @@ export class OperatorService {
     await revokeOperatorSession(this.#db, identity.sessionId);
   }
 
-  /** Appends to the operator action log. */
+  /**
+   * Appends to the operator action log on `executor`, which is the transaction of the change
+   * the row describes (DESIGN.md section 3.11): the change and the record of who made it commit
+   * together or not at all. Only a read or a replay that changed nothing is recorded on its own.
+   */
   async record(
+    executor: Executor,
     identity: OperatorIdentity,
     action: {
       action: string;
@@ -126,7 +165,7 @@ export class OperatorService {
       ip: string;
     },
   ): Promise<void> {
-    await insertOperatorAction(this.#db, {
+    await insertOperatorAction(executor, {
       operatorId: identity.operatorId,
       action: action.action,
       brandCode: action.brandCode ?? null,
@@ -136,6 +175,21 @@ export class OperatorService {
       details: action.details ?? {},
       ip: action.ip,
     });
+  }
+
+  /** Proves the ledger invariants now; a read, so its log row is written on its own. */
+  async checkLedger(
+    identity: OperatorIdentity,
+    ledger: LedgerService,
+    ip: string,
+  ): Promise<{ ok: boolean; violations: LedgerViolation[] }> {
+    const violations = await ledger.check();
+    await this.record(this.#db, identity, {
+      action: 'ledger_check',
+      details: { violations: violations.length },
+      ip,
+    });
+    return { ok: violations.length === 0, violations };
   }
 
   async actions(filter: {

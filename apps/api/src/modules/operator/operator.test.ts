@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { OperatorService } from './operator.service.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import { OPERATOR_ALERT_ATTEMPTS, OperatorService } from './operator.service.ts';
 
 let harness: TestApp;
 const username = `admin${randomUUID().slice(0, 8)}`;
@@ -25,6 +26,15 @@ async function call(method: 'GET' | 'POST', url: string, token?: string, body?: 
   return { statusCode: response.statusCode, body: response.json() };
 }
 
+function login(body: { username: string; password: string }, remoteAddress: string) {
+  return harness.app
+    .inject({ method: 'POST', url: '/admin/api/login', payload: body, remoteAddress })
+    .then((response) => ({
+      statusCode: response.statusCode,
+      body: response.json() as { status: boolean; data: unknown; retryAfterSeconds?: number },
+    }));
+}
+
 describe('operator API', () => {
   it('logs in with a bearer token, and answers who is logged in', async () => {
     const login = await call('POST', '/admin/api/login', undefined, { username, password });
@@ -46,23 +56,58 @@ describe('operator API', () => {
     }
   });
 
-  it('locks an operator after five wrong passwords', async () => {
+  it('locks a name after five wrong passwords, for the address that sent them', async () => {
     const name = `lock${randomUUID().slice(0, 8)}`;
     await new OperatorService(harness.database.db).seedAdmin(name, password);
+    const stranger = '203.0.113.7';
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expect(
-        (await call('POST', '/admin/api/login', undefined, { username: name, password: 'nope' }))
-          .body.data,
-      ).toBe('operator_login_wrong');
+      expect((await login({ username: name, password: 'nope' }, stranger)).body.data).toBe(
+        'operator_login_wrong',
+      );
     }
-    const fifth = await call('POST', '/admin/api/login', undefined, {
-      username: name,
-      password: 'nope',
-    });
+    const fifth = await login({ username: name, password: 'nope' }, stranger);
     expect(fifth.statusCode).toBe(423);
-    expect(
-      (await call('POST', '/admin/api/login', undefined, { username: name, password })).body.data,
-    ).toBe('operator_locked');
+    expect(fifth.body.retryAfterSeconds).toBeGreaterThan(29 * 60);
+    // The stranger is locked out, even with the right password...
+    expect((await login({ username: name, password }, stranger)).body.data).toBe('operator_locked');
+    // ...but the operator, from their own address, is not.
+    const own = await login({ username: name, password }, '198.51.100.20');
+    expect(own.body.status).toBe(true);
+  });
+
+  it('cannot be locked out by strangers from many addresses, and raises an alert', async () => {
+    const name = `siege${randomUUID().slice(0, 8)}`;
+    await new OperatorService(harness.database.db).seedAdmin(name, password);
+    for (let address = 1; address <= OPERATOR_ALERT_ATTEMPTS / 4 + 1; address++) {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        await login({ username: name, password: 'nope' }, `192.0.2.${address}`);
+      }
+    }
+    expect(harness.logs).toContainEqual(
+      expect.objectContaining({ alert: 'operator_login_attack', username: name, level: 40 }),
+    );
+    const own = await login({ username: name, password }, '198.51.100.21');
+    expect(own.body.status).toBe(true);
+  });
+
+  it('limits logins per address, whatever the names', async () => {
+    const limited = await createTestApp({ rateLimits: { multiplier: 1 } });
+    try {
+      const answers: number[] = [];
+      for (let index = 0; index < RATE_LIMITS.operatorLogin.ip + 1; index++) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/admin/api/login',
+          remoteAddress: '203.0.113.50',
+          payload: { username: `nobody${index}`, password: 'nope-nope' },
+        });
+        answers.push(response.statusCode);
+      }
+      expect(answers.slice(0, -1).every((status) => status === 400)).toBe(true);
+      expect(answers.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('runs the ledger check and records who did', async () => {

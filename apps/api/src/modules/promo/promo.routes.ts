@@ -134,7 +134,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
   routes.post(
     signEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'claims' as const },
       schema: {
         tags,
         summary: "Sign today and receive the streak day's reward",
@@ -149,7 +149,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
   routes.post(
     resignEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'claims' as const },
       schema: {
         tags,
         summary: 'Re-sign a missed day of this month at the re-sign cost',
@@ -180,7 +180,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
   routes.post(
     giftExchangeEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'claims' as const },
       schema: {
         tags,
         summary: 'Exchange turnover for a gift (the same idempotencyKey answers the first)',
@@ -241,7 +241,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
   routes.post(
     joinActiveEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'claims' as const },
       schema: {
         tags,
         summary: 'Join a deposit bonus before depositing (joining again changes nothing)',
@@ -256,7 +256,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
   routes.post(
     applyDepositEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'claims' as const },
       schema: {
         tags,
         summary: 'Claim the deposit bonus of one credited deposit',
@@ -279,7 +279,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
   routes.post(
     applyAloneEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'claims' as const },
       schema: {
         tags,
         summary: 'Apply to a promotion: a claim for an operator to review',

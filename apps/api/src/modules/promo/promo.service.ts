@@ -31,7 +31,8 @@ import type { Brand, BrandRegistry } from '../brand/brand.service.ts';
 import { brandCurrency } from '../brand/brand.service.ts';
 import { findMemberOrder, listMemberCreditedOrders } from '../deposit/deposit.repository.ts';
 import { addTurnover } from '../deposit/turnover.ts';
-import type { LedgerService, PostingLine } from '../ledger/ledger.service.ts';
+import type { LedgerActor, LedgerService, PostingLine } from '../ledger/ledger.service.ts';
+import { operatorActor } from '../operator/operator-actor.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import { renderMarkdown } from '../help/markdown.ts';
 import { vipLevelOf } from '../vip/vip.repository.ts';
@@ -745,8 +746,8 @@ export class PromoService {
     if (rules.autoApprove) {
       try {
         claim = await this.#payClaim(brand, promotion, claim, bonus, {
-          type: 'system',
-          id: 'auto',
+          actor: { type: 'system', id: 'auto' },
+          reviewedBy: 'system',
         });
       } catch (error) {
         if (error instanceof AppError && error.code === 'promo_budget_exhausted') {
@@ -820,7 +821,12 @@ export class PromoService {
     promotion: PromotionRow,
     claim: ClaimRow,
     rewardMinor: bigint,
-    actor: { type: 'operator' | 'system'; id: string },
+    decider: {
+      actor: LedgerActor;
+      reviewedBy: string;
+      /** Runs in the paying transaction after the claim is paid: the operator's log row. */
+      alongside?: (transaction: Transaction) => Promise<void>;
+    },
     note?: string,
   ): Promise<ClaimRow> {
     const currency = brandCurrency(brand);
@@ -835,18 +841,19 @@ export class PromoService {
         rewardMinor,
         turnoverMinor: turnover,
         ledgerEntryId: entryId,
-        reviewedBy: actor.type === 'operator' ? actor.id : 'system',
+        reviewedBy: decider.reviewedBy,
         reviewNote: note ?? null,
         decidedAt: this.#now(),
       });
       if (!paid) throw appError(PROMO_ERRORS, 'claim_not_pending');
+      await decider.alongside?.(transaction);
     };
     const result = await this.#ledger.post(
       {
         brandCode: brand.config.code,
         reason: 'promo_bonus',
         idempotencyKey: `promo:claim:${claim.id}`,
-        actor,
+        actor: decider.actor,
         memo: `promotion ${promotion.id}`,
         lines: [
           { account: { kind: 'house_promotions', currency }, amountMinor: -rewardMinor },
@@ -983,39 +990,41 @@ export class PromoService {
     const brand = this.#brandOrThrow(input.brand);
     const currency = brandCurrency(brand);
     const rules = validRules(input.kind, input.rules ?? {});
-    const row = await repository.insertPromotion(this.#db, {
-      brandCode: input.brand,
-      kind: input.kind,
-      status: input.status,
-      category: input.category,
-      title: input.title as Record<string, string>,
-      summary: (input.summary ?? {}) as Record<string, string>,
-      body: (input.body ?? {}) as Record<string, string>,
-      imageUrl: input.imageUrl ?? '',
-      startsAt: new Date(input.startsAt),
-      endsAt: input.endsAt ? new Date(input.endsAt) : null,
-      sort: input.sort ?? 0,
-      rules,
-      eligibility: input.eligibility ?? {},
-      turnoverMultiplierPercent: input.turnoverMultiplierPercent ?? 100,
-      budgetMinor:
-        input.budget === undefined || input.budget === null
-          ? null
-          : amountOf(input.budget, currency),
-      perMemberLimit: input.perMemberLimit ?? null,
-      updatedBy: operator.username,
+    return this.#db.transaction(async (transaction) => {
+      const row = await repository.insertPromotion(transaction, {
+        brandCode: input.brand,
+        kind: input.kind,
+        status: input.status,
+        category: input.category,
+        title: input.title as Record<string, string>,
+        summary: (input.summary ?? {}) as Record<string, string>,
+        body: (input.body ?? {}) as Record<string, string>,
+        imageUrl: input.imageUrl ?? '',
+        startsAt: new Date(input.startsAt),
+        endsAt: input.endsAt ? new Date(input.endsAt) : null,
+        sort: input.sort ?? 0,
+        rules,
+        eligibility: input.eligibility ?? {},
+        turnoverMultiplierPercent: input.turnoverMultiplierPercent ?? 100,
+        budgetMinor:
+          input.budget === undefined || input.budget === null
+            ? null
+            : amountOf(input.budget, currency),
+        perMemberLimit: input.perMemberLimit ?? null,
+        updatedBy: operator.username,
+      });
+      assertWindow(row);
+      await this.#operators.record(transaction, operator, {
+        action: 'promotion_create',
+        brandCode: row.brandCode,
+        targetType: 'promotion',
+        targetId: row.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: { kind: row.kind, status: row.status, title: row.title },
+        ip: context.ip,
+      });
+      return adminPromotionView(row, currency);
     });
-    assertWindow(row);
-    await this.#operators.record(operator, {
-      action: 'promotion_create',
-      brandCode: row.brandCode,
-      targetType: 'promotion',
-      targetId: row.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: { kind: row.kind, status: row.status, title: row.title },
-      ip: context.ip,
-    });
-    return adminPromotionView(row, currency);
   }
 
   async updatePromotion(
@@ -1068,20 +1077,24 @@ export class PromoService {
     const startsAt = change.startsAt ?? before.startsAt;
     const endsAt = change.endsAt === undefined ? before.endsAt : change.endsAt;
     assertWindow({ startsAt, endsAt });
-    const row = await repository.updatePromotion(this.#db, before.id, change);
-    if (!row) throw appError(PROMO_ERRORS, 'promotion_not_found');
-    await this.#operators.record(operator, {
-      action: 'promotion_update',
-      brandCode: row.brandCode,
-      targetType: 'promotion',
-      targetId: row.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: {
-        changed: Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined),
-      },
-      ip: context.ip,
+    return this.#db.transaction(async (transaction) => {
+      const row = await repository.updatePromotion(transaction, before.id, change);
+      if (!row) throw appError(PROMO_ERRORS, 'promotion_not_found');
+      await this.#operators.record(transaction, operator, {
+        action: 'promotion_update',
+        brandCode: row.brandCode,
+        targetType: 'promotion',
+        targetId: row.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: {
+          changed: Object.keys(input).filter(
+            (key) => input[key as keyof typeof input] !== undefined,
+          ),
+        },
+        ip: context.ip,
+      });
+      return adminPromotionView(row, currency);
     });
-    return adminPromotionView(row, currency);
   }
 
   async changePromotionStatus(
@@ -1090,21 +1103,24 @@ export class PromoService {
     status: PromotionRow['status'],
     context: ActionContext,
   ): Promise<AdminPromotion> {
-    const before = await repository.findPromotion(this.#db, BigInt(id));
-    if (!before) throw appError(PROMO_ERRORS, 'promotion_not_found');
-    const row = await repository.updatePromotion(this.#db, before.id, {
-      status,
-      updatedBy: operator.username,
-    });
-    if (!row) throw appError(PROMO_ERRORS, 'promotion_not_found');
-    await this.#operators.record(operator, {
-      action: 'promotion_status',
-      brandCode: row.brandCode,
-      targetType: 'promotion',
-      targetId: row.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: { from: before.status, to: status },
-      ip: context.ip,
+    const row = await this.#db.transaction(async (transaction) => {
+      const before = await repository.findPromotion(transaction, BigInt(id));
+      if (!before) throw appError(PROMO_ERRORS, 'promotion_not_found');
+      const after = await repository.updatePromotion(transaction, before.id, {
+        status,
+        updatedBy: operator.username,
+      });
+      if (!after) throw appError(PROMO_ERRORS, 'promotion_not_found');
+      await this.#operators.record(transaction, operator, {
+        action: 'promotion_status',
+        brandCode: after.brandCode,
+        targetType: 'promotion',
+        targetId: after.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: { from: before.status, to: status },
+        ip: context.ip,
+      });
+      return after;
     });
     return adminPromotionView(row, brandCurrency(this.#brandOrThrow(row.brandCode)));
   }
@@ -1143,29 +1159,31 @@ export class PromoService {
     if (input.kind === 'cash' && rewardMinor <= 0n) {
       throw appError(PROMO_ERRORS, 'promo_rules_invalid', [{ path: 'reward', code: 'too_small' }]);
     }
-    const gift = await repository.insertGift(this.#db, {
-      brandCode: promotion.brandCode,
-      promotionId: promotion.id,
-      kind: input.kind,
-      name: input.name as Record<string, string>,
-      imageUrl: input.imageUrl ?? '',
-      turnoverCostMinor: amountOf(input.turnoverCost, currency),
-      rewardMinor: input.kind === 'cash' ? rewardMinor : 0n,
-      stock: input.stock ?? null,
-      perMemberLimit: input.perMemberLimit ?? null,
-      sort: input.sort ?? 0,
-      active: input.active ?? true,
+    return this.#db.transaction(async (transaction) => {
+      const gift = await repository.insertGift(transaction, {
+        brandCode: promotion.brandCode,
+        promotionId: promotion.id,
+        kind: input.kind,
+        name: input.name as Record<string, string>,
+        imageUrl: input.imageUrl ?? '',
+        turnoverCostMinor: amountOf(input.turnoverCost, currency),
+        rewardMinor: input.kind === 'cash' ? rewardMinor : 0n,
+        stock: input.stock ?? null,
+        perMemberLimit: input.perMemberLimit ?? null,
+        sort: input.sort ?? 0,
+        active: input.active ?? true,
+      });
+      await this.#operators.record(transaction, operator, {
+        action: 'promotion_gift_create',
+        brandCode: gift.brandCode,
+        targetType: 'promotion_gift',
+        targetId: gift.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: { promotionId: promotion.id.toString(), kind: gift.kind, name: gift.name },
+        ip: context.ip,
+      });
+      return adminGiftView(gift, currency);
     });
-    await this.#operators.record(operator, {
-      action: 'promotion_gift_create',
-      brandCode: gift.brandCode,
-      targetType: 'promotion_gift',
-      targetId: gift.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: { promotionId: promotion.id.toString(), kind: gift.kind, name: gift.name },
-      ip: context.ip,
-    });
-    return adminGiftView(gift, currency);
   }
 
   async updateGift(
@@ -1205,21 +1223,23 @@ export class PromoService {
     if (input.perMemberLimit !== undefined) change.perMemberLimit = input.perMemberLimit;
     if (input.sort !== undefined) change.sort = input.sort;
     if (input.active !== undefined) change.active = input.active;
-    const gift =
-      Object.keys(change).length === 0
-        ? before
-        : await repository.updateGift(this.#db, before.id, change);
-    if (!gift) throw appError(PROMO_ERRORS, 'gift_not_found');
-    await this.#operators.record(operator, {
-      action: 'promotion_gift_update',
-      brandCode: gift.brandCode,
-      targetType: 'promotion_gift',
-      targetId: gift.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: { changed: Object.keys(change) },
-      ip: context.ip,
+    return this.#db.transaction(async (transaction) => {
+      const gift =
+        Object.keys(change).length === 0
+          ? before
+          : await repository.updateGift(transaction, before.id, change);
+      if (!gift) throw appError(PROMO_ERRORS, 'gift_not_found');
+      await this.#operators.record(transaction, operator, {
+        action: 'promotion_gift_update',
+        brandCode: gift.brandCode,
+        targetType: 'promotion_gift',
+        targetId: gift.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: { changed: Object.keys(change) },
+        ip: context.ip,
+      });
+      return adminGiftView(gift, currency);
     });
-    return adminGiftView(gift, currency);
   }
 
   async operatorBanners(brandCode: string): Promise<AdminBanner[]> {
@@ -1244,29 +1264,31 @@ export class PromoService {
     context: ActionContext,
   ): Promise<AdminBanner> {
     this.#brandOrThrow(input.brand);
-    const row = await repository.insertBanner(this.#db, {
-      brandCode: input.brand,
-      placement: input.placement,
-      title: input.title as Record<string, string>,
-      body: (input.body ?? {}) as Record<string, string>,
-      imageUrl: input.imageUrl ?? '',
-      linkUrl: input.linkUrl ?? '',
-      sort: input.sort ?? 0,
-      active: input.active ?? true,
-      startsAt: input.startsAt ? new Date(input.startsAt) : null,
-      endsAt: input.endsAt ? new Date(input.endsAt) : null,
-      updatedBy: operator.username,
+    return this.#db.transaction(async (transaction) => {
+      const row = await repository.insertBanner(transaction, {
+        brandCode: input.brand,
+        placement: input.placement,
+        title: input.title as Record<string, string>,
+        body: (input.body ?? {}) as Record<string, string>,
+        imageUrl: input.imageUrl ?? '',
+        linkUrl: input.linkUrl ?? '',
+        sort: input.sort ?? 0,
+        active: input.active ?? true,
+        startsAt: input.startsAt ? new Date(input.startsAt) : null,
+        endsAt: input.endsAt ? new Date(input.endsAt) : null,
+        updatedBy: operator.username,
+      });
+      await this.#operators.record(transaction, operator, {
+        action: 'promo_banner_create',
+        brandCode: row.brandCode,
+        targetType: 'promo_banner',
+        targetId: row.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: { placement: row.placement, title: row.title },
+        ip: context.ip,
+      });
+      return adminBannerView(row);
     });
-    await this.#operators.record(operator, {
-      action: 'promo_banner_create',
-      brandCode: row.brandCode,
-      targetType: 'promo_banner',
-      targetId: row.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: { placement: row.placement, title: row.title },
-      ip: context.ip,
-    });
-    return adminBannerView(row);
   }
 
   async updateBanner(
@@ -1295,33 +1317,37 @@ export class PromoService {
       change.startsAt = input.startsAt ? new Date(input.startsAt) : null;
     }
     if (input.endsAt !== undefined) change.endsAt = input.endsAt ? new Date(input.endsAt) : null;
-    const row = await repository.updateBanner(this.#db, BigInt(id), change);
-    if (!row) throw appError(PROMO_ERRORS, 'banner_not_found');
-    await this.#operators.record(operator, {
-      action: 'promo_banner_update',
-      brandCode: row.brandCode,
-      targetType: 'promo_banner',
-      targetId: row.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      details: { changed: Object.keys(change).filter((key) => key !== 'updatedBy') },
-      ip: context.ip,
+    return this.#db.transaction(async (transaction) => {
+      const row = await repository.updateBanner(transaction, BigInt(id), change);
+      if (!row) throw appError(PROMO_ERRORS, 'banner_not_found');
+      await this.#operators.record(transaction, operator, {
+        action: 'promo_banner_update',
+        brandCode: row.brandCode,
+        targetType: 'promo_banner',
+        targetId: row.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: { changed: Object.keys(change).filter((key) => key !== 'updatedBy') },
+        ip: context.ip,
+      });
+      return adminBannerView(row);
     });
-    return adminBannerView(row);
   }
 
   async deleteBanner(operator: OperatorIdentity, id: string, context: ActionContext) {
-    const before = await repository.findBanner(this.#db, BigInt(id));
-    if (!before) throw appError(PROMO_ERRORS, 'banner_not_found');
-    const deleted = await repository.deleteBanner(this.#db, before.id);
-    await this.#operators.record(operator, {
-      action: 'promo_banner_delete',
-      brandCode: before.brandCode,
-      targetType: 'promo_banner',
-      targetId: before.id.toString(),
-      details: { placement: before.placement, title: before.title },
-      ip: context.ip,
+    return this.#db.transaction(async (transaction) => {
+      const before = await repository.findBanner(transaction, BigInt(id));
+      if (!before) throw appError(PROMO_ERRORS, 'banner_not_found');
+      const deleted = await repository.deleteBanner(transaction, before.id);
+      await this.#operators.record(transaction, operator, {
+        action: 'promo_banner_delete',
+        brandCode: before.brandCode,
+        targetType: 'promo_banner',
+        targetId: before.id.toString(),
+        details: { placement: before.placement, title: before.title },
+        ip: context.ip,
+      });
+      return { deleted };
     });
-    return { deleted };
   }
 
   async operatorClaims(filter: {
@@ -1372,17 +1398,24 @@ export class PromoService {
       promotion,
       claim,
       reward,
-      { type: 'operator', id: operator.username },
+      {
+        actor: operatorActor(operator),
+        reviewedBy: operator.username,
+        alongside: (transaction) =>
+          this.#operators.record(transaction, operator, {
+            action: 'promotion_claim_approve',
+            brandCode: promotion.brandCode,
+            targetType: 'promotion_claim',
+            targetId: claim.id.toString(),
+            details: {
+              reward: toDecimalString(reward, currency),
+              promotionId: promotion.id.toString(),
+            },
+            ip: context.ip,
+          }),
+      },
       input.note,
     );
-    await this.#operators.record(operator, {
-      action: 'promotion_claim_approve',
-      brandCode: promotion.brandCode,
-      targetType: 'promotion_claim',
-      targetId: claim.id.toString(),
-      details: { reward: toDecimalString(reward, currency), promotionId: promotion.id.toString() },
-      ip: context.ip,
-    });
     return this.#adminClaim(claim.id, brand);
   }
 
@@ -1394,20 +1427,22 @@ export class PromoService {
   ): Promise<AdminClaim> {
     const claim = await repository.findClaim(this.#db, BigInt(id));
     if (!claim) throw appError(PROMO_ERRORS, 'claim_not_found');
-    const changed = await repository.changeClaim(this.#db, claim.id, ['pending'], {
-      status: 'rejected',
-      reviewedBy: operator.username,
-      reviewNote: note,
-      decidedAt: this.#now(),
-    });
-    if (!changed) throw appError(PROMO_ERRORS, 'claim_not_pending');
-    await this.#operators.record(operator, {
-      action: 'promotion_claim_reject',
-      brandCode: claim.brandCode,
-      targetType: 'promotion_claim',
-      targetId: claim.id.toString(),
-      reason: note,
-      ip: context.ip,
+    await this.#db.transaction(async (transaction) => {
+      const changed = await repository.changeClaim(transaction, claim.id, ['pending'], {
+        status: 'rejected',
+        reviewedBy: operator.username,
+        reviewNote: note,
+        decidedAt: this.#now(),
+      });
+      if (!changed) throw appError(PROMO_ERRORS, 'claim_not_pending');
+      await this.#operators.record(transaction, operator, {
+        action: 'promotion_claim_reject',
+        brandCode: claim.brandCode,
+        targetType: 'promotion_claim',
+        targetId: claim.id.toString(),
+        reason: note,
+        ip: context.ip,
+      });
     });
     return this.#adminClaim(claim.id, this.#brandOrThrow(claim.brandCode));
   }
@@ -1462,14 +1497,14 @@ export class PromoService {
       );
       if (!changed) throw appError(PROMO_ERRORS, 'exchange_not_pending');
       if (action === 'reject') await repository.restoreGiftStock(transaction, exchange.giftId);
-    });
-    await this.#operators.record(operator, {
-      action: action === 'deliver' ? 'gift_exchange_deliver' : 'gift_exchange_reject',
-      brandCode: exchange.brandCode,
-      targetType: 'gift_exchange',
-      targetId: exchange.id.toString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      ip: context.ip,
+      await this.#operators.record(transaction, operator, {
+        action: action === 'deliver' ? 'gift_exchange_deliver' : 'gift_exchange_reject',
+        brandCode: exchange.brandCode,
+        targetType: 'gift_exchange',
+        targetId: exchange.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        ip: context.ip,
+      });
     });
     const row = await repository.findExchangeWithNames(this.#db, exchange.id);
     if (!row) throw appError(PROMO_ERRORS, 'exchange_not_found');

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gte, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema.ts';
 
@@ -23,12 +36,29 @@ export type MovementFilter = {
 /** The member accounts whose postings are the member's own movements. */
 const MEMBER_KINDS = ['member_wallet', 'member_locked'];
 
+/**
+ * A posting on the locked account whose entry also moves the member's centre wallet: the other
+ * side of a move between the member's own accounts (a withdrawal request locks money from the
+ * wallet, a rejection gives it back). For the member that move is the wallet's posting alone:
+ * money out of the wallet, or back into it. Listed too, the locked side read as money coming in
+ * on every withdrawal request. A locked posting of its own (the payout) stays listed.
+ */
+function otherSideOfOwnMove(memberId: bigint): SQL {
+  return sql`exists (
+    select 1 from postings wallet_leg
+    join ledger_accounts wallet_account on wallet_account.id = wallet_leg.account_id
+    where wallet_leg.entry_id = ${postings.entryId}
+      and wallet_account.member_id = ${memberId}
+      and wallet_account.kind = 'member_wallet')`;
+}
+
 function conditions(filter: MovementFilter): SQL | undefined {
   const reasons = filter.reasons;
   return and(
     eq(ledgerAccounts.brandCode, filter.brandCode),
     eq(ledgerAccounts.memberId, filter.memberId),
     inArray(ledgerAccounts.kind, MEMBER_KINDS),
+    or(ne(ledgerAccounts.kind, 'member_locked'), sql`not ${otherSideOfOwnMove(filter.memberId)}`),
     reasons === undefined
       ? undefined
       : 'include' in reasons
@@ -40,8 +70,9 @@ function conditions(filter: MovementFilter): SQL | undefined {
 }
 
 /**
- * A page of the postings on a member's centre wallet and locked accounts, with their entries'
- * time and reason, newest first; and how many match in all.
+ * A page of the postings on a member's centre wallet and locked accounts (without the locked
+ * side of moves between the two), with their entries' time and reason, newest first; and how
+ * many match in all.
  */
 export async function listMemberMovements(
   executor: Executor,

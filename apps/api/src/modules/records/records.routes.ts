@@ -15,7 +15,7 @@ export async function recordsRoutes(app: FastifyInstance, options: { records: Re
         tags: ['records'],
         summary:
           "The member's money movements on the centre wallet and locked accounts, newest first; " +
-          'type and date preset (Asia/Shanghai days) filters, paged',
+          "type and date preset (days of the brand's time zone) filters, paged",
         querystring: transactionRecordsEndpoint.query,
         response: envelopeResponses(transactionRecordsEndpoint.response),
       },

@@ -58,7 +58,7 @@ export class RecordsService {
     query: RecordsQuery,
     now: Date = new Date(),
   ): Promise<{ items: TransactionRecord[]; total: number; page: number; pageSize: number }> {
-    const range = rangeOfDatePreset(query.datePreset, now);
+    const range = rangeOfDatePreset(query.datePreset, now, brand.config.settings.timeZone);
     const filter: MovementFilter = {
       brandCode: brand.config.code,
       memberId,

@@ -87,7 +87,12 @@ export async function seamlessRoutes(app: FastifyInstance, options: { seamless: 
         summary:
           'Seamless-wallet callback of a game platform (signed JSON; repeats answer the first outcome)',
         params: paramsSchema,
-        response: { 200: seamlessOkResponse, '4xx': seamlessErrorResponse },
+        response: {
+          200: seamlessOkResponse,
+          '4xx': seamlessErrorResponse,
+          // Not a final answer: the platform retries later.
+          '5xx': z.object({ status: z.literal('error'), error: z.literal('internal') }),
+        },
       },
     },
     async (request) =>

@@ -14,6 +14,7 @@ import {
   type SeamlessOperation,
   type SeamlessRollbackRequest,
 } from '@lobby/game-protocol';
+import { findRefusedText } from '@lobby/contracts';
 import { isCurrencyCode, type CurrencyCode } from '@lobby/money';
 import type { Database } from '../../db/client.ts';
 import { AppError, appError } from '../../lib/app-error.ts';
@@ -207,6 +208,8 @@ export class SeamlessService {
     } catch {
       throw seamlessRefusal('invalid_request');
     }
+    // The text rule of every request (no control characters) holds for signed callers too.
+    if (findRefusedText(json)) throw seamlessRefusal('invalid_request');
     switch (call.operation) {
       case 'balance':
         return this.balance(call.platformId, parseBody(seamlessBalanceRequest, json).player);

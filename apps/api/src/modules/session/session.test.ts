@@ -87,7 +87,7 @@ describe('rate limits', () => {
   it('refuse logins past the per-address limit, and count nothing against the account', async () => {
     const limited = await createTestApp({
       captchaTestCode: TEST_CODE,
-      authRateLimits: { loginPerIp: 2 },
+      rateLimits: { overrides: { login: { ip: 2 } } },
     });
     try {
       const key = await publicKeyOf(limited.app);

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientErrorReportEndpoint } from '@lobby/contracts';
-import type { Cache } from '../../cache/index.ts';
 import { envelopeResponses, ok } from '../../lib/envelope.ts';
 import { recordClientError } from './telemetry.service.ts';
 
-export async function telemetryRoutes(app: FastifyInstance, options: { cache: Cache }) {
+export async function telemetryRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     clientErrorReportEndpoint.path,
     {
+      config: { rateLimitBucket: 'telemetry' },
       schema: {
         tags: ['site'],
         summary: 'Report a browser error to the operators',
@@ -18,11 +18,9 @@ export async function telemetryRoutes(app: FastifyInstance, options: { cache: Ca
       },
     },
     async (request) => {
-      await recordClientError(options.cache, request.log, request.body, {
+      recordClientError(request.log, request.body, {
         brandCode: request.brand.config.code,
-        deviceNo: request.client.deviceNo,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
+        userAgent: request.client.userAgent ?? undefined,
       });
       return ok({ accepted: true as const });
     },

@@ -1,26 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CLIENT_ERROR_REPORTS_PER_MINUTE, type ClientErrorReport } from '@lobby/contracts';
-import type { Cache } from '../../cache/index.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import type { ClientErrorReport } from '@lobby/contracts';
 import { redactUrl } from '../../lib/logger.ts';
 
 /**
  * Records a browser error in the log, where operators already look. A device, or an address when
- * the device is unknown, may report a limited number per minute so a loop cannot flood the log.
+ * the device is unknown, may report a limited number per minute (the route's rate limit), so a
+ * loop cannot flood the log.
  */
-export async function recordClientError(
-  cache: Cache,
+export function recordClientError(
   log: FastifyBaseLogger,
   report: ClientErrorReport,
-  origin: { brandCode: string; deviceNo: string | null; ip: string; userAgent: string | undefined },
-): Promise<void> {
-  const reporter = origin.deviceNo ?? `ip:${origin.ip}`;
-  await consumeRateLimit(
-    cache,
-    `client-errors:${reporter}`,
-    CLIENT_ERROR_REPORTS_PER_MINUTE,
-    60_000,
-  );
+  origin: { brandCode: string; userAgent: string | undefined },
+): void {
   log.warn(
     {
       clientError: {

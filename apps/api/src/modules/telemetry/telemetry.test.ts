@@ -5,7 +5,7 @@ import { createTestApp, form, type TestApp } from '../../test/app.ts';
 
 let harness: TestApp;
 beforeAll(async () => {
-  harness = await createTestApp();
+  harness = await createTestApp({ rateLimits: { multiplier: 1 } });
 });
 afterAll(async () => {
   await harness.close();

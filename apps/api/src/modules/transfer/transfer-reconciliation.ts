@@ -2,6 +2,12 @@ import type { Sweep } from '../../jobs/scheduler.ts';
 import type { TransferService } from './transfer.service.ts';
 
 export const TRANSFER_RECONCILIATION = 'transfer-reconciliation';
+/**
+ * As often as the scheduler ticks (5 s): an order's deciding query, due just past the window
+ * after which "not found" is final, and an order freed from a lost claim (CHECK_LEASE_MS) wait
+ * at most this for a run. A run with nothing due is one indexed update.
+ */
+export const TRANSFER_RECONCILIATION_INTERVAL_MS = 5_000;
 
 /**
  * Asks the platforms about transfer orders left in transit (an answer that never came, a 5xx, a
@@ -15,7 +21,7 @@ export function transferReconciliationSweep(deps: {
 }): Sweep {
   return {
     name: TRANSFER_RECONCILIATION,
-    intervalMs: deps.intervalMs ?? 10_000,
+    intervalMs: deps.intervalMs ?? TRANSFER_RECONCILIATION_INTERVAL_MS,
     async run({ signal, log }) {
       const report = await deps.transfers.reconcile({ signal });
       if (report.checked > 0) log.info(report, 'transfer reconciliation');

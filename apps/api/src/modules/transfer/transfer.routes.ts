@@ -43,7 +43,7 @@ export async function transferRoutes(
   routes.get(
     transferEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['games'],
         summary: transferSummary,
@@ -67,7 +67,7 @@ export async function transferRoutes(
   routes.post(
     transferEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['games'],
         summary: transferSummary,
@@ -92,7 +92,7 @@ export async function transferRoutes(
   routes.get(
     recycleEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['games'],
         summary: recycleSummary,
@@ -116,7 +116,7 @@ export async function transferRoutes(
   routes.post(
     recycleEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['games'],
         summary: recycleSummary,

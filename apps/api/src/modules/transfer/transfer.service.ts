@@ -70,14 +70,23 @@ export const FIRST_CHECK_DELAY_MS = 15_000;
 /** Status queries back off from this, doubling, up to the cap. */
 export const CHECK_BACKOFF_BASE_MS = 5_000;
 export const CHECK_BACKOFF_CAP_MS = 5 * 60_000;
-/** A claimed order is not claimed again before this, unless its check finished first. */
-export const CHECK_LEASE_MS = 2 * 60_000;
+/**
+ * A claimed order is not claimed again before this, unless its check finished first: one status
+ * query's time (the provider timeout, 5 s by default) with room to spare, and short, because a
+ * claim left by a node that died holds the order (and the member's money in transit) this long.
+ * Only one sweep runs at a time, so a slow batch outliving it costs at most a second query.
+ */
+export const CHECK_LEASE_MS = 10_000;
 /**
  * A platform refuses a request signed longer ago than REQUEST_MAX_AGE_MS, so an order older than
  * that (plus this margin for clock drift between us and the platform) that the platform does not
  * know can never land: only then is "not found" final.
  */
 export const NOT_FOUND_MARGIN_MS = 60_000;
+/** The age of an order after which the platform's "not found" is final. */
+export const NOT_FOUND_FINAL_AFTER_MS = REQUEST_MAX_AGE_MS + NOT_FOUND_MARGIN_MS;
+/** How far past that age the query that can decide is due (clocks read in whole milliseconds). */
+export const DECIDING_CHECK_DELAY_MS = 1_000;
 /** The wallet list asks every platform at once; one slower than this shows the book value. */
 export const WALLET_LIST_TIMEOUT_MS = 2_000;
 
@@ -253,6 +262,7 @@ export class TransferService {
   readonly #provider: ProviderClient;
   readonly #players: PlayerDirectory;
   readonly #now: () => Date;
+  readonly #notFoundFinalAfterMs: number;
   readonly #log: FastifyBaseLogger | undefined;
 
   constructor(dependencies: {
@@ -262,6 +272,11 @@ export class TransferService {
     players: PlayerDirectory;
     /** The clock of order ages and status schedules; tests move it instead of sleeping. */
     now?: () => Date;
+    /**
+     * The age after which "not found" is final (NOT_FOUND_FINAL_AFTER_MS). Only a test against
+     * a platform that can no longer apply old requests may shorten it.
+     */
+    notFoundFinalAfterMs?: number;
     log?: FastifyBaseLogger;
   }) {
     this.#db = dependencies.db;
@@ -269,6 +284,7 @@ export class TransferService {
     this.#provider = dependencies.provider;
     this.#players = dependencies.players;
     this.#now = dependencies.now ?? (() => new Date());
+    this.#notFoundFinalAfterMs = dependencies.notFoundFinalAfterMs ?? NOT_FOUND_FINAL_AFTER_MS;
     this.#log = dependencies.log;
   }
 
@@ -362,9 +378,6 @@ export class TransferService {
     );
     const earlier = await findTransferByKey(this.#db, brandCode, memberId, idempotencyKey);
     if (earlier) return replayOf(earlier, requestHash);
-    if ((await platformsInMaintenance(this.#db)).has(platformId)) {
-      throw appError(GAMES_ERRORS, 'game_maintenance');
-    }
     const intent: OrderIntent = {
       brandCode,
       memberId,
@@ -376,10 +389,25 @@ export class TransferService {
       orderNo: transferOrderNo(brandCode, memberId, idempotencyKey),
       recycleBatch: null,
     };
-    if (direction === 'in') return this.#transferIn(intent, amountMinor);
-    const out = await this.#transferOut(intent, amountMinor);
-    if (out === 'empty') throw appError(GAMES_ERRORS, 'platform_insufficient_balance');
-    return out;
+    try {
+      if ((await platformsInMaintenance(this.#db)).has(platformId)) {
+        throw appError(GAMES_ERRORS, 'game_maintenance');
+      }
+      if (direction === 'in') return await this.#transferIn(intent, amountMinor);
+      const out = await this.#transferOut(intent, amountMinor);
+      if (out === 'empty') throw appError(GAMES_ERRORS, 'platform_insufficient_balance');
+      return out;
+    } catch (error) {
+      // This attempt moved nothing, but a copy of the request (same key, sent twice, or retried
+      // while the first was still out) may have made the order meanwhile: often the very reason
+      // this one failed (the player being created, the order in transit, the money gone). The
+      // member then gets that order, as the first copy answered, never a refusal of money that
+      // moved.
+      if (!(error instanceof AppError)) throw error;
+      const made = await findTransferByKey(this.#db, brandCode, memberId, idempotencyKey);
+      if (made) return replayOf(made, requestHash);
+      throw error;
+    }
   }
 
   /**
@@ -407,41 +435,50 @@ export class TransferService {
       .map((entry) => entry.platform)
       .filter((platform) => platform.walletType === 1 && players.has(platform.id));
 
-    const results = await Promise.all(
-      platforms.map(async (platform): Promise<{ result: RecycleResult; row?: TransferRow }> => {
-        const base = {
-          platformId: platform.id,
-          platformName: localized(platform.name, language),
-        };
-        const ofReason = (result: RecycleResult['result'], reason: string | null) => ({
-          result: {
-            ...base,
-            result,
-            amount: toDecimalString(0n, currency),
-            reason,
-            reasonText: reason === null ? null : errorMessage(reason, language),
-            orderNo: null,
-          },
-        });
-        const ofOrder = (row: TransferRow) => {
-          const order = toTransferOrder(row, language);
-          return {
-            row,
-            result: {
-              ...base,
-              result: row.status,
-              amount: order.amount,
-              reason: order.reason,
-              reasonText: order.reasonText,
-              orderNo: row.orderNo,
-            },
-          };
-        };
+    const baseOf = (platformId: number) => ({
+      platformId,
+      platformName: platformNameOf(platformId, language),
+    });
+    type Outcome = { result: RecycleResult; row?: TransferRow };
+    const ofReason = (
+      platformId: number,
+      result: RecycleResult['result'],
+      reason: string | null,
+    ): Outcome => ({
+      result: {
+        ...baseOf(platformId),
+        result,
+        amount: toDecimalString(0n, currency),
+        reason,
+        reasonText: reason === null ? null : errorMessage(reason, language),
+        orderNo: null,
+      },
+    });
+    const ofOrder = (row: TransferRow): Outcome => {
+      const order = toTransferOrder(row, language);
+      return {
+        row,
+        result: {
+          ...baseOf(row.platformId),
+          result: row.status,
+          amount: order.amount,
+          reason: order.reason,
+          reasonText: order.reasonText,
+          orderNo: row.orderNo,
+        },
+      };
+    };
 
+    const attempts = await Promise.all(
+      platforms.map(async (platform): Promise<Outcome> => {
         const prior = earlierByPlatform.get(platform.id);
         if (prior) return ofOrder(prior);
-        if (maintenance.has(platform.id)) return ofReason('skipped', 'game_maintenance');
-        if (inTransit.has(platform.id)) return ofReason('skipped', 'transfer_in_progress');
+        if (maintenance.has(platform.id)) {
+          return ofReason(platform.id, 'skipped', 'game_maintenance');
+        }
+        if (inTransit.has(platform.id)) {
+          return ofReason(platform.id, 'skipped', 'transfer_in_progress');
+        }
         const key = recycleOrderKey(idempotencyKey, platform.id);
         try {
           const out = await this.#transferOut(
@@ -458,15 +495,30 @@ export class TransferService {
             },
             null,
           );
-          return out === 'empty' ? ofReason('empty', null) : ofOrder(out);
+          return out === 'empty' ? ofReason(platform.id, 'empty', null) : ofOrder(out);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           const skipped =
             error.code === 'transfer_in_progress' || error.code === 'game_maintenance';
-          return ofReason(skipped ? 'skipped' : 'failed', error.code);
+          return ofReason(platform.id, skipped ? 'skipped' : 'failed', error.code);
         }
       }),
     );
+    // A platform that got no order from this attempt (skipped, empty, refused) may have one from
+    // a copy of the recycle (same key) made meanwhile: often why this attempt found it busy or
+    // empty. That order is the platform's answer, as the first copy gave it.
+    const made = attempts.every((attempt) => attempt.row !== undefined)
+      ? new Map<number, TransferRow>()
+      : new Map(
+          (await listRecycleTransfers(this.#db, brandCode, memberId, idempotencyKey)).map((row) => [
+            row.platformId,
+            row,
+          ]),
+        );
+    const results = attempts.map((attempt) => {
+      const row = attempt.row ? undefined : made.get(attempt.result.platformId);
+      return row ? ofOrder(row) : attempt;
+    });
     let recycledMinor = 0n;
     for (const { row } of results) {
       if (row?.status === 'success') recycledMinor += row.amountMinor;
@@ -609,7 +661,12 @@ export class TransferService {
     const now = this.#now();
     const later = (lastError: string) =>
       rescheduleTransfer(this.#db, row.id, {
-        nextCheckAt: new Date(now.getTime() + backoffMs(row.checkAttempts)),
+        nextCheckAt: nextCheckAt({
+          createdAt: row.createdAt,
+          now,
+          attempts: row.checkAttempts,
+          finalAfterMs: this.#notFoundFinalAfterMs,
+        }),
         lastError,
       }).then(() => 'pending' as const);
     if (outcome.kind === 'unknown') return later(outcome.reason);
@@ -618,7 +675,7 @@ export class TransferService {
     const answer = outcome.value;
     if (answer.status === 'not_found') {
       const age = now.getTime() - row.createdAt.getTime();
-      if (age <= REQUEST_MAX_AGE_MS + NOT_FOUND_MARGIN_MS) return later('not_found');
+      if (age <= this.#notFoundFinalAfterMs) return later('not_found');
       await this.#settle(row, { status: 'failed', reason: 'transfer_not_received' }, JOB_ACTOR);
       return 'settled';
     }
@@ -799,7 +856,13 @@ export class TransferService {
             idempotencyKey: intent.idempotencyKey,
             requestHash: intent.requestHash,
             recycleBatch: intent.recycleBatch,
-            nextCheckAt: new Date(now.getTime() + FIRST_CHECK_DELAY_MS),
+            nextCheckAt: new Date(
+              now.getTime() +
+                Math.min(
+                  FIRST_CHECK_DELAY_MS,
+                  this.#notFoundFinalAfterMs + DECIDING_CHECK_DELAY_MS,
+                ),
+            ),
             reserveEntryId: entryId,
             createdAt: now,
           });
@@ -942,6 +1005,35 @@ function memberActor(memberId: bigint): LedgerActor {
 export function backoffMs(attempts: number): number {
   const exponent = Math.min(Math.max(attempts - 1, 0), 16);
   return Math.min(CHECK_BACKOFF_CAP_MS, CHECK_BACKOFF_BASE_MS * 2 ** exponent);
+}
+
+/**
+ * When to ask about an order in transit again, after a query that did not settle it. Inside the
+ * window in which a late request could still land ("not found" is not final yet), the backoff
+ * never reaches past the window: the query that can decide is due just after it ends, so an order
+ * the platform never kept is final within a sweep or two of the window's end. Past the window
+ * (the platform did not answer, or answered something unusable) the wait is a quarter of the time
+ * since the window ended, from 5 s up to the 5-minute cap: a query lost to a timeout or a crash
+ * there is asked again in seconds, and a platform that stays silent is asked ever less often.
+ */
+export function nextCheckAt(order: {
+  createdAt: Date;
+  /** When the query that did not settle it came back. */
+  now: Date;
+  /** Status queries made so far, that one included. */
+  attempts: number;
+  /** NOT_FOUND_FINAL_AFTER_MS, unless a test shortens it. */
+  finalAfterMs: number;
+}): Date {
+  const nowMs = order.now.getTime();
+  const windowEndMs = order.createdAt.getTime() + order.finalAfterMs;
+  if (nowMs <= windowEndMs) {
+    return new Date(
+      Math.min(nowMs + backoffMs(order.attempts), windowEndMs + DECIDING_CHECK_DELAY_MS),
+    );
+  }
+  const waitMs = Math.floor((nowMs - windowEndMs) / 4);
+  return new Date(nowMs + Math.min(CHECK_BACKOFF_CAP_MS, Math.max(CHECK_BACKOFF_BASE_MS, waitMs)));
 }
 
 function replayOf(row: TransferRow, requestHash: string): TransferRow {

@@ -390,17 +390,7 @@ async function createIsolatedApp(options: {
     rsa: options.rsa,
     captchaTestCode: TEST_CODE,
     gameProvider: options.gameProvider,
-    authRateLimits: {
-      loginPerIp: 10_000,
-      loginPerDevice: 10_000,
-      registerPerIp: 10_000,
-      registerPerDevice: 10_000,
-      codesPerIp: 10_000,
-      codesPerDevice: 10_000,
-      forgetPerIp: 10_000,
-      captchaPerIp: 10_000,
-      captchaPerDevice: 10_000,
-    },
+    rateLimits: { multiplier: 1_000 },
   });
   await app.ready();
   return {

@@ -10,7 +10,15 @@ import {
   type Member,
   type TransferTestApp,
 } from './transfer.test-support.ts';
-import { FIRST_CHECK_DELAY_MS, NOT_FOUND_MARGIN_MS, transferOrderNo } from './transfer.service.ts';
+import { claimDueTransfers } from './transfer.repository.ts';
+import { TRANSFER_RECONCILIATION_INTERVAL_MS } from './transfer-reconciliation.ts';
+import {
+  CHECK_LEASE_MS,
+  FIRST_CHECK_DELAY_MS,
+  NOT_FOUND_FINAL_AFTER_MS,
+  NOT_FOUND_MARGIN_MS,
+  transferOrderNo,
+} from './transfer.service.ts';
 
 let harness: TransferTestApp;
 
@@ -169,6 +177,8 @@ describe('GET and POST /api/game/transfer', () => {
     [{ amount: '1.234' }, 'transfer_amount_invalid'],
     [{ amount: 'abc' }, 'transfer_amount_invalid'],
     [{ amount: '-5' }, 'transfer_amount_invalid'],
+    [{ amount: ' 100 ' }, 'transfer_amount_invalid'],
+    [{ amount: '100.' }, 'transfer_amount_invalid'],
     [{ amount: '1e3' }, 'transfer_amount_invalid'],
     [{ platform: '999' }, 'game_platform_not_found'],
     [{ platform: '40' }, 'transfer_not_supported'],
@@ -516,6 +526,47 @@ describe('unknown outcomes and reconciliation', () => {
       reason: 'transfer_not_received',
     });
     expect((orders.body.data as { items: Order[] }).items[0]?.reasonText).toBeTruthy();
+  });
+
+  it('makes an order the platform never kept final within 30 s of the window, a lost claim and all', async () => {
+    const member = await funded(50_000n);
+    await transferOk(member, { platform: '19', type: 'in', amount: '1.00' });
+    await harness.sim.setFaults({
+      seed: 'never-kept',
+      timeoutRate: 1,
+      timeoutAppliedRate: 0,
+      timeoutDelayMs: 1_500,
+    });
+    const lost = await transferOk(member, { platform: '19', type: 'in', amount: '100.00' });
+    await harness.sim.setFaults(NO_FAULTS);
+    expect(lost.order.status).toBe('in_transit');
+    const windowEndMs =
+      (await orderRowByNo(lost.order.orderNo)).createdAt.getTime() + NOT_FOUND_FINAL_AFTER_MS;
+
+    // The sweep runs every interval on the moved clock. The first run past the window's end is
+    // a node that claims the order and dies before asking: its claim must lapse within seconds.
+    let claimLost = false;
+    for (let run = 0; run < 200; run++) {
+      harness.clock.advance(TRANSFER_RECONCILIATION_INTERVAL_MS);
+      const now = harness.clock.now();
+      if (!claimLost && now.getTime() > windowEndMs) {
+        const leaseUntil = new Date(now.getTime() + CHECK_LEASE_MS);
+        const claimed = await claimDueTransfers(harness.database.db, now, leaseUntil, 10, [
+          member.memberId,
+        ]);
+        claimLost = claimed.length === 1;
+        continue;
+      }
+      await harness.reconcile();
+      if ((await orderRowByNo(lost.order.orderNo)).status !== 'in_transit') break;
+    }
+    expect(claimLost).toBe(true);
+    const final = await orderRowByNo(lost.order.orderNo);
+    expect(final).toMatchObject({ status: 'failed', reason: 'transfer_not_received' });
+    const lateMs = (final.finishedAt?.getTime() ?? Infinity) - windowEndMs;
+    expect(lateMs).toBeGreaterThan(0);
+    expect(lateMs).toBeLessThanOrEqual(30_000);
+    expect(await harness.walletMinor(member)).toBe(49_900n);
   });
 
   it.each([

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { UPLOAD_IMAGE_LIMIT_BYTES, type FieldIssue } from '@lobby/contracts';
+import {
+  findRefusedText,
+  multilinePathsOf,
+  UPLOAD_IMAGE_LIMIT_BYTES,
+  type FieldIssue,
+} from '@lobby/contracts';
 import { commonError } from '../../lib/app-error.ts';
 
 /**
@@ -29,6 +34,9 @@ export async function readImageForm<Fields extends z.ZodType<Record<string, unkn
     }
   }
   if (bytes === undefined) issues.push({ path: 'file', code: 'required' });
+  // The text rule of every request (plugins/input.ts), for the fields of a multipart body.
+  const refused = findRefusedText(values, multilinePathsOf(fields));
+  if (refused) throw commonError('validation', [refused]);
   const parsed = fields.safeParse(values);
   if (!parsed.success) {
     issues.push(

@@ -37,7 +37,7 @@ export async function uploadRoutes(
   routes.post(
     uploadEndpoint.path,
     {
-      config: { access: 'member' },
+      config: { access: 'member', rateLimitBucket: 'upload' },
       schema: {
         tags: ['member'],
         summary: 'Upload an image (PNG, JPEG, WebP, GIF; 2 MB): multipart `file` and `purpose`',

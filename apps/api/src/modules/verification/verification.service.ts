@@ -66,7 +66,7 @@ const seconds = (milliseconds: number) => milliseconds / 1000;
 /**
  * Six-digit codes by SMS or e-mail for registering, password recovery and binding. A code lasts
  * five minutes, is used once, and is burnt after five wrong tries; a target gets one code a
- * minute and ten a day, per brand.
+ * minute per purpose and ten a day, whichever brands ask.
  */
 export class VerificationService {
   private readonly db: Database;
@@ -95,8 +95,7 @@ export class VerificationService {
     const recipient = targetRecipient(target);
     const keys = cacheKeys(brandCode, purpose, recipient);
 
-    // The interval is per target, whatever the purpose, so a phone cannot be flooded by
-    // alternating purposes.
+    // The interval and the daily cap are per target across brands (see cacheKeys).
     const resendMs = CODE_RESEND_SECONDS * 1000;
     if (!(await this.cache.setIfAbsent(keys.resend, '1', resendMs))) {
       const left = (await this.cache.ttlMs(keys.resend)) ?? resendMs;
@@ -187,12 +186,15 @@ export class VerificationService {
 
 function cacheKeys(brandCode: string, purpose: string, recipient: string) {
   return {
+    // A code belongs to its brand: one brand's code never opens another brand's account.
     code: `verify:code:${brandCode}:${purpose}:${recipient}`,
     attempts: `verify:attempts:${brandCode}:${purpose}:${recipient}`,
-    // The wait between sends is per purpose, so binding an e-mail does not block resetting a
-    // password with it a moment later; the daily cap counts every purpose, which bounds floods.
-    resend: `verify:resend:${brandCode}:${purpose}:${recipient}`,
-    daily: `verify:daily:${brandCode}:${recipient}`,
+    // The limits belong to the target, one phone or one address whatever brand asks, so that
+    // nobody can flood a phone through the brands. The wait between sends is per purpose, so
+    // binding an e-mail does not block resetting a password with it a moment later; the daily
+    // cap counts every purpose and brand, which bounds floods.
+    resend: `verify:resend:${purpose}:${recipient}`,
+    daily: `verify:daily:${recipient}`,
   };
 }
 

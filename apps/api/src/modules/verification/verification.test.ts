@@ -217,9 +217,18 @@ describe('VerificationService.send', () => {
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(CODE_RESEND_SECONDS);
     // The wait is per purpose: another purpose may send at once (the daily cap counts all).
     await send(sms(phone), { purpose: 'forget' });
-    // Another brand is not affected.
-    await send(sms(phone), { brandCode: 'longteng' });
     expect(await outbox(`+86${phone}`)).toHaveLength(2);
+  });
+
+  it('keeps the wait per target whatever brand asks: one phone is not flooded through brands', async () => {
+    const phone = newPhone();
+    await send(sms(phone), { brandCode: 'jinsheng' });
+    for (const brandCode of ['longteng', 'lumen', 'tianyu']) {
+      const refused = await failure(send(sms(phone), { brandCode }));
+      expect(refused.code).toBe('code_resend_too_soon');
+      expect(await outbox(`+86${phone}`, brandCode)).toHaveLength(0);
+    }
+    expect(await outbox(`+86${phone}`)).toHaveLength(1);
   });
 
   it('answers too-soon in the envelope with the seconds, and a Retry-After header', async () => {
@@ -263,6 +272,11 @@ describe('VerificationService.send', () => {
     // Asking again at once gives the same answer rather than "too soon".
     expect((await failure(send(sms(phone), { service }))).code).toBe('code_daily_limit');
     expect(await outbox(`+86${phone}`)).toHaveLength(CODES_PER_DAY);
+    // Nor through another brand: the cap is the target's.
+    expect((await failure(send(sms(phone), { service, brandCode: 'longteng' }))).code).toBe(
+      'code_daily_limit',
+    );
+    expect(await outbox(`+86${phone}`, 'longteng')).toHaveLength(0);
     // Another target is not affected; a day later the target may ask again.
     await send(sms(newPhone()), { service });
     now += 24 * 3600 * 1000;
@@ -508,7 +522,8 @@ describe('GET /api/dev/outbox', () => {
   it('lists the messages to a phone, newest first, by either form of the number', async () => {
     const phone = newPhone();
     await send(sms(phone), { purpose: 'register' });
-    await send(sms(phone), { brandCode: 'longteng' });
+    // Another purpose: the wait between sends is per purpose (and per target across brands).
+    await send(sms(phone), { brandCode: 'longteng', purpose: 'forget' });
     for (const to of [`+86${phone}`, `86${phone}`]) {
       const response = await readOutbox(to);
       expect(response.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberVipEndpoint, VIP_ICON_PATH, vipListEndpoint } from '@lobby/contracts';
 import { commonError } from '../../lib/app-error.ts';
-import { envelopeResponses, ok } from '../../lib/envelope.ts';
+import { envelopeResponses, ok, svgResponses } from '../../lib/envelope.ts';
 import { levelOfIconFile, vipIconSvg } from './vip-icons.ts';
 import type { VipService } from './vip.service.ts';
 
@@ -54,6 +54,7 @@ export async function vipRoutes(app: FastifyInstance, options: { vip: VipService
         tags,
         summary: "A VIP level's icon (SVG), e.g. /api/vip/icons/vip-7.svg",
         params: z.object({ file: z.string().min(5).max(20) }),
+        response: svgResponses(),
       },
     },
     async (request, reply) => {

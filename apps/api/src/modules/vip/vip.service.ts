@@ -551,7 +551,7 @@ export class VipService {
       }
     }
 
-    const { before, after } = await db.transaction(async (transaction) => {
+    return db.transaction(async (transaction) => {
       const levels = await lockLevels(transaction, brand.config.code);
       const old = levels.find((level) => level.level === levelNumber);
       if (!old) throw appError(VIP_ERRORS, 'vip_level_not_found');
@@ -570,27 +570,26 @@ export class VipService {
         operator.username,
       );
       if (!updated) throw appError(VIP_ERRORS, 'vip_level_not_found');
-      return { before: old, after: updated };
-    });
-    const beforeView = adminLevelView(before, currency);
-    const afterView = adminLevelView(after, currency);
-    const changed: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of Object.keys(afterView) as (keyof AdminVipLevel)[]) {
-      if (key === 'updatedAt' || key === 'updatedBy') continue;
-      if (JSON.stringify(beforeView[key]) !== JSON.stringify(afterView[key])) {
-        changed[key] = { from: beforeView[key], to: afterView[key] };
+      const beforeView = adminLevelView(old, currency);
+      const afterView = adminLevelView(updated, currency);
+      const changed: Record<string, { from: unknown; to: unknown }> = {};
+      for (const key of Object.keys(afterView) as (keyof AdminVipLevel)[]) {
+        if (key === 'updatedAt' || key === 'updatedBy') continue;
+        if (JSON.stringify(beforeView[key]) !== JSON.stringify(afterView[key])) {
+          changed[key] = { from: beforeView[key], to: afterView[key] };
+        }
       }
-    }
-    await this.#deps.operators.record(operator, {
-      action: 'vip_level_update',
-      brandCode: brand.config.code,
-      targetType: 'vip_level',
-      targetId: `${brand.config.code}:${levelNumber}`,
-      ...(input.reason ? { reason: input.reason } : {}),
-      details: { changed },
-      ip: context.ip,
+      await this.#deps.operators.record(transaction, operator, {
+        action: 'vip_level_update',
+        brandCode: brand.config.code,
+        targetType: 'vip_level',
+        targetId: `${brand.config.code}:${levelNumber}`,
+        ...(input.reason ? { reason: input.reason } : {}),
+        details: { changed },
+        ip: context.ip,
+      });
+      return afterView;
     });
-    return afterView;
   }
 
   /** An operator's run of a job for a brand now (catching up); idempotent like the sweeps. */
@@ -633,7 +632,9 @@ export class VipService {
       paid: report.paid,
       amount: toDecimalString(report.amountMinor, currency),
     };
-    await this.#deps.operators.record(operator, {
+    // The run is many movements, each its own idempotent entry by the job (as the sweep makes
+    // them), not one change: the row records that this operator ran it, once it has run.
+    await this.#deps.operators.record(this.#deps.db, operator, {
       action: 'vip_job_run',
       brandCode: brand.config.code,
       targetType: 'vip_job',

@@ -58,17 +58,22 @@ export class WalletService {
       input.username.toLowerCase(),
     );
     if (!member) throw commonError('not_found');
-    const waived = await this.#db.transaction((transaction) =>
-      waiveTurnover(transaction, { brandCode: brand.config.code, memberId: member.id, currency }),
-    );
-    await this.#operators.record(operator, {
-      action: 'turnover_waive',
-      brandCode: brand.config.code,
-      targetType: 'member',
-      targetId: String(member.id),
-      reason: input.reason,
-      details: { waived: toDecimalString(waived, currency), username: member.username },
-      ip: input.ip,
+    const waived = await this.#db.transaction(async (transaction) => {
+      const amountMinor = await waiveTurnover(transaction, {
+        brandCode: brand.config.code,
+        memberId: member.id,
+        currency,
+      });
+      await this.#operators.record(transaction, operator, {
+        action: 'turnover_waive',
+        brandCode: brand.config.code,
+        targetType: 'member',
+        targetId: String(member.id),
+        reason: input.reason,
+        details: { waived: toDecimalString(amountMinor, currency), username: member.username },
+        ip: input.ip,
+      });
+      return amountMinor;
     });
     return { waived: toDecimalString(waived, currency) };
   }

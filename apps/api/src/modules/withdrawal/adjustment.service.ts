@@ -1,9 +1,10 @@
 import { parseAmount, toDecimalString } from '@lobby/money';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { appError } from '../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../brand/brand.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { findMemberByUsername } from '../member/member.repository.ts';
+import { operatorActor } from '../operator/operator-actor.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 
@@ -48,32 +49,33 @@ export class AdjustmentService {
     const member = await findMemberByUsername(this.#db, brandCode, input.username.toLowerCase());
     if (!member) throw appError(WITHDRAWAL_ERRORS, 'member_not_found');
     const memberId = member.id;
-    const result = await this.#ledger.post({
-      brandCode,
-      reason: 'adjustment',
-      idempotencyKey: `adjustment:${memberId}:${input.idempotencyKey}`,
-      actor: { type: 'operator', id: String(operator.operatorId) },
-      memo: input.reason,
-      lines: [
-        { account: { kind: 'member_wallet', memberId, currency }, amountMinor },
-        { account: { kind: 'house_adjustments', currency }, amountMinor: -amountMinor },
-      ],
-    });
     const amount = toDecimalString(amountMinor, currency);
-    await this.#operators.record(operator, {
-      action: 'member_adjust',
-      brandCode,
-      targetType: 'member',
-      targetId: member.username,
-      reason: input.reason,
-      details: {
-        amount,
-        currency,
-        entryId: String(result.entryId),
-        replayed: result.replayed,
+    const record = (executor: Executor, entryId: bigint, replayed: boolean) =>
+      this.#operators.record(executor, operator, {
+        action: 'member_adjust',
+        brandCode,
+        targetType: 'member',
+        targetId: member.username,
+        reason: input.reason,
+        details: { amount, currency, entryId: String(entryId), replayed },
+        ip: input.ip,
+      });
+    const result = await this.#ledger.post(
+      {
+        brandCode,
+        reason: 'adjustment',
+        idempotencyKey: `adjustment:${memberId}:${input.idempotencyKey}`,
+        actor: operatorActor(operator),
+        memo: input.reason,
+        lines: [
+          { account: { kind: 'member_wallet', memberId, currency }, amountMinor },
+          { account: { kind: 'house_adjustments', currency }, amountMinor: -amountMinor },
+        ],
       },
-      ip: input.ip,
-    });
+      (transaction, entryId) => record(transaction, entryId, false),
+    );
+    // A repeat of the key moved nothing; it is recorded on its own, as a replay.
+    if (result.replayed) await record(this.#db, result.entryId, true);
     const wallet = result.memberBalances.find((leg) => leg.kind === 'member_wallet');
     return {
       brand: brandCode,

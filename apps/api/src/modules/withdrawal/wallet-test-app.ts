@@ -48,9 +48,11 @@ export type WalletTestApp = TestApp & {
   hostOf(brand: string): Record<string, string>;
 };
 
-export async function createWalletTestApp(): Promise<WalletTestApp> {
+export async function createWalletTestApp(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<WalletTestApp> {
   const rsa = RsaKeys.generate();
-  const base = await createTestApp({ rsa, captchaTestCode: TEST_CODE });
+  const base = await createTestApp({ ...options, rsa, captchaTestCode: TEST_CODE });
   const publicKey = await publicKeyOf(base.app);
   const enc = (text: string) => encryptFor(publicKey, text);
   const ledger = new LedgerService(base.database.db);

@@ -37,7 +37,7 @@ export async function withdrawalRoutes(
   routes.post(
     withdrawEndpoint.path,
     {
-      config: member,
+      config: { ...member, rateLimitBucket: 'money' as const },
       schema: {
         tags: ['withdrawal'],
         summary:

@@ -7,7 +7,7 @@ import type {
 } from '@lobby/contracts';
 import { isCurrencyCode, parseAmount, toDecimalString } from '@lobby/money';
 import type { Cache } from '../../cache/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError, appError, commonError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { brandCurrency, type Brand } from '../brand/brand.service.ts';
@@ -16,6 +16,7 @@ import { LEDGER_ERRORS } from '../ledger/ledger.errors.ts';
 import type { LedgerService, PostingLine } from '../ledger/ledger.service.ts';
 import { MEMBER_ERRORS } from '../member/member.errors.ts';
 import { findMemberById } from '../member/member.repository.ts';
+import { operatorActor, operatorDecidedBy } from '../operator/operator-actor.ts';
 import type { OperatorIdentity, OperatorService } from '../operator/operator.service.ts';
 import { PAYOUT_ERRORS } from '../payout/payout.errors.ts';
 import {
@@ -276,6 +277,21 @@ export class WithdrawalService {
     if (order.status !== 'pending' && order.status !== decision) {
       throw appError(WITHDRAWAL_ERRORS, 'withdrawal_not_pending');
     }
+    const record = (executor: Executor, replayed: boolean) =>
+      operators.record(executor, operator, {
+        action: decision === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
+        brandCode: order.brandCode,
+        targetType: 'withdrawal',
+        targetId: orderNo,
+        ...(reason === null ? {} : { reason }),
+        details: {
+          amount: String(order.amountMinor),
+          currency: order.currency,
+          memberId: String(order.memberId),
+          replayed,
+        },
+        ip,
+      });
     let replayed = order.status === decision;
     if (!replayed) {
       if (!isCurrencyCode(order.currency)) throw new Error(`order ${orderNo}: ${order.currency}`);
@@ -297,7 +313,7 @@ export class WithdrawalService {
             brandCode: order.brandCode,
             reason: decision === 'approved' ? 'withdrawal_paid' : 'withdrawal_rejected',
             idempotencyKey: `withdrawal:${orderNo}:decision`,
-            actor: { type: 'operator', id: String(operator.operatorId) },
+            actor: operatorActor(operator),
             memo: reason ?? orderNo,
             lines,
           },
@@ -306,9 +322,10 @@ export class WithdrawalService {
               status: decision,
               decisionEntryId: entryId,
               reason,
-              decidedBy: operator.username,
+              decidedBy: operatorDecidedBy(operator),
             });
             if (!decided) throw appError(WITHDRAWAL_ERRORS, 'withdrawal_not_pending');
+            await record(transaction, false);
           },
         );
         replayed = result.replayed;
@@ -324,20 +341,8 @@ export class WithdrawalService {
     if (!decided || decided.status !== decision) {
       throw appError(WITHDRAWAL_ERRORS, 'withdrawal_not_pending');
     }
-    await operators.record(operator, {
-      action: decision === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
-      brandCode: decided.brandCode,
-      targetType: 'withdrawal',
-      targetId: orderNo,
-      ...(reason === null ? {} : { reason }),
-      details: {
-        amount: String(decided.amountMinor),
-        currency: decided.currency,
-        memberId: String(decided.memberId),
-        replayed,
-      },
-      ip,
-    });
+    // A repeat of the decision changed nothing; it is recorded on its own, as a replay.
+    if (replayed) await record(db, true);
     const [view] = await this.#adminViews([decided]);
     if (!view) throw new Error(`order ${orderNo} vanished`);
     return view;

@@ -255,6 +255,9 @@ describe('withdrawal checks, in order, with clear codes and no change', () => {
       '1,000',
       '0x10',
       '9'.repeat(30),
+      ' 100 ',
+      '100.',
+      '.5',
     ]) {
       const answer = await withdraw(member, { amount, accountId });
       expect(answer.body.data, `amount ${JSON.stringify(amount)}`).toMatch(

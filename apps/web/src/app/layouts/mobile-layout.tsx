@@ -5,15 +5,19 @@ import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { useBrand } from '../brand-context.tsx';
 import { MOBILE_SITE_TABS } from '../navigation.ts';
-import { useSession } from '../session-store.ts';
+import { useMember, useSession } from '../session-store.ts';
 import { HeaderBalance, useAvatarUrl, useReturnHere } from './header-parts.tsx';
 import { TabBar } from './tab-bar.tsx';
 
-/** The mobile site (/app): its own top bar and bottom tabs, one column. */
+/**
+ * The mobile site (/app): its own top bar (the member's balance, avatar and username once logged
+ * in) and bottom tabs, one column.
+ */
 export function MobileLayout() {
   const { t } = useTranslation('web');
   const brand = useBrand();
   const isLogin = useSession((state) => state.isLogin);
+  const member = useMember();
   const avatarUrl = useAvatarUrl();
   const returnHere = useReturnHere();
   return (
@@ -26,8 +30,12 @@ export function MobileLayout() {
         {isLogin === true ? (
           <div className="mobile-topbar__actions">
             <HeaderBalance />
-            <Link to="/user" className="mobile-topbar__member" aria-label={t('nav.member')}>
+            <Link to="/user" className="mobile-topbar__member">
               <img className="avatar avatar--sm" src={avatarUrl} alt="" />
+              <span className="visually-hidden">{t('nav.member')}</span>
+              <span className="mobile-topbar__name" data-testid="mobile-username">
+                {member?.username ?? ''}
+              </span>
             </Link>
           </div>
         ) : isLogin === false ? (

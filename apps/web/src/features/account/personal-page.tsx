@@ -1,14 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberInfo } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { useAvatarUrl } from '../../app/layouts/header-parts.tsx';
+import { requestedSecurityItem, type SecurityItem } from '../../app/navigation.ts';
 import { useMember } from '../../app/session-store.ts';
 import { FormAlert } from '../../components/ui/form.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useWithdrawPasswordConfig } from './api/withdraw-password-config.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { BindContactForm } from './bind-contact-form.tsx';
@@ -16,9 +17,10 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { RealNameForm } from './real-name-form.tsx';
 import { WithdrawPasswordForm } from './withdraw-password-form.tsx';
 
-type SecurityKey = 'loginPassword' | 'withdrawPassword' | 'phone' | 'email' | 'realName';
-
-/** /user/personal: the member's profile and account security. */
+/**
+ * /user/personal: the member's profile and account security. `?open=<item>` opens that item's
+ * form (the withdrawal password's, from the screens that need one first).
+ */
 export function PersonalPage() {
   const { t } = useTranslation('web');
   const member = useMember();
@@ -45,10 +47,10 @@ export function PersonalPage() {
 }
 
 function ProfileDetails({ member }: { member: MemberInfo }) {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const notSet = <span className="muted">{t('account.personal.notSet')}</span>;
-  const when = (value: string | null) => (value ? formatDateTime(value, language) || value : null);
+  const when = (value: string | null) => (value ? time.dateTime(value) || value : null);
   const rows: { key: string; value: ReactNode }[] = [
     { key: 'username', value: member.username },
     { key: 'vipLevel', value: <span className="vip-badge">VIP{member.vipLevel}</span> },
@@ -91,20 +93,22 @@ function Bound({ text }: { text: string }) {
 function SecurityList({ member }: { member: MemberInfo }) {
   const { t } = useTranslation('web');
   const withdrawConfig = useWithdrawPasswordConfig();
-  const [open, setOpen] = useState<SecurityKey | null>(null);
-  const [done, setDone] = useState<{ key: SecurityKey; text: string } | null>(null);
-  const toggle = (key: SecurityKey) => {
+  const { search } = useLocation();
+  const [requested] = useState(() => requestedSecurityItem(search));
+  const [open, setOpen] = useState<SecurityItem | null>(requested);
+  const [done, setDone] = useState<{ key: SecurityItem; text: string } | null>(null);
+  const toggle = (key: SecurityItem) => {
     setDone(null);
     setOpen((current) => (current === key ? null : key));
   };
-  const finish = (key: SecurityKey, text: string) => {
+  const finish = (key: SecurityItem, text: string) => {
     setOpen(null);
     setDone({ key, text });
   };
   const config = withdrawConfig.data;
 
   const item = (
-    key: SecurityKey,
+    key: SecurityItem,
     icon: IconName,
     state: { status: ReactNode; action?: string },
     form: ReactNode,
@@ -116,6 +120,7 @@ function SecurityList({ member }: { member: MemberInfo }) {
       status={state.status}
       action={state.action}
       open={open === key}
+      focusOnOpen={requested === key}
       onToggle={() => toggle(key)}
       notice={done?.key === key ? done.text : null}
     >
@@ -212,21 +217,33 @@ function SecurityItem({
   status,
   action,
   open,
+  focusOnOpen,
   onToggle,
   notice,
   children,
 }: {
-  itemKey: SecurityKey;
+  itemKey: SecurityItem;
   icon: IconName;
   status: ReactNode;
   action: string | undefined;
   open: boolean;
+  /** Opened by the address: brought into view with its first field focused, once it shows. */
+  focusOnOpen: boolean;
   onToggle(): void;
   notice: string | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation('web');
   const panelId = `security-${itemKey}`;
+  const panel = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  const shown = open && children !== null;
+  useEffect(() => {
+    if (!focusOnOpen || !shown || focused.current || !panel.current) return;
+    focused.current = true;
+    panel.current.scrollIntoView?.({ block: 'center' });
+    panel.current.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
+  }, [focusOnOpen, shown]);
   return (
     <li
       className={open ? 'security-list__item is-open' : 'security-list__item'}
@@ -257,7 +274,7 @@ function SecurityItem({
       </div>
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {open ? (
-        <div className="security-list__panel" id={panelId}>
+        <div className="security-list__panel" id={panelId} ref={panel}>
           {children}
         </div>
       ) : null}

@@ -2,14 +2,13 @@ import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PromotionDetail } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { useIsLoggedIn } from '../../app/session-store.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useApplyAlone } from './api/apply-alone.ts';
 import { useApplyDeposit } from './api/apply-deposit.ts';
 import { useJoinPromotion } from './api/join.ts';
@@ -75,7 +74,8 @@ function RulesPanel({ detail }: { detail: PromotionDetail }) {
 
 /** The deposit bonus: join, then claim a qualifying deposit's bonus. */
 function DepositBonusActions({ detail }: { detail: PromotionDetail }) {
-  const { t, i18n } = useTranslation('web');
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const errorText = useErrorText();
   const asMember = useMemberAction();
   const loggedIn = useIsLoggedIn();
@@ -128,7 +128,7 @@ function DepositBonusActions({ detail }: { detail: PromotionDetail }) {
                     <Amount value={deposit.amount} />
                   </strong>
                   <small>
-                    {deposit.orderNo} · {formatDateTime(deposit.createdAt, currentLanguage(i18n))}
+                    {deposit.orderNo} · {time.dateTime(deposit.createdAt)}
                   </small>
                 </span>
                 {deposit.claimed ? (

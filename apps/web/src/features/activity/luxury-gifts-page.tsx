@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Gift } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { useIsLoggedIn } from '../../app/session-store.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { useGiftBet } from './api/gift-bet.ts';
 import { useGiftExchange } from './api/gift-exchange.ts';
@@ -25,7 +24,8 @@ const NO_SHIPPING: Shipping = { name: '', phone: '', address: '' };
 
 /** /activity/enjoyLuxuryGifts: exchange valid-bet turnover for cash or item gifts. */
 export function LuxuryGiftsPage() {
-  const { t, i18n } = useTranslation('web');
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const errorText = useErrorText();
   const asMember = useMemberAction();
   const loggedIn = useIsLoggedIn();
@@ -145,7 +145,7 @@ export function LuxuryGiftsPage() {
                 <li key={entry.id}>
                   <span>
                     <strong>{entry.giftName}</strong>
-                    <small>{formatDateTime(entry.createdAt, currentLanguage(i18n))}</small>
+                    <small>{time.dateTime(entry.createdAt)}</small>
                   </span>
                   <span className={`activity-badge activity-badge--${entry.status}`}>
                     {t(`promo.exchangeStatus.${entry.status}`)}

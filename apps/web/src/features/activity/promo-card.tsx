@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PromotionSummary } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import { formatDate } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 
 /** One promotion in the list: its picture, title, summary and period. */
 export function PromoCard({ promotion }: { promotion: PromotionSummary }) {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   return (
     <Link className="activity-card" to={`/activity/list/${promotion.id}`}>
       <span className={`activity-card__art activity-card__art--${promotion.kind}`}>
@@ -25,8 +24,8 @@ export function PromoCard({ promotion }: { promotion: PromotionSummary }) {
           <Icon name="calendar" size={14} />
           {promotion.endsAt
             ? t('promo.period', {
-                from: formatDate(promotion.startsAt, language),
-                to: formatDate(promotion.endsAt, language),
+                from: time.date(promotion.startsAt),
+                to: time.date(promotion.endsAt),
               })
             : t('promo.longTerm')}
         </span>

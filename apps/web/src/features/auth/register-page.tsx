@@ -27,13 +27,16 @@ import {
   usernameProblem,
   verificationCodeProblem,
 } from '../../lib/member-rules.ts';
-import { getInviteCode } from '../../lib/stored-values.ts';
+import { forgetInviteCode, getInviteCode } from '../../lib/stored-values.ts';
 import { useCaptcha } from './api/captcha.ts';
 import { usePhoneAreas } from './api/phone-areas.ts';
 import { usePreInfo } from './api/pre-info.ts';
 import { useRegister } from './api/register.ts';
 import { useSendCode, type CodeTarget } from './api/send-code.ts';
 import { AuthFrame } from './auth-frame.tsx';
+
+/** The server's answer to an invite code no member of the brand owns (or not an invite code). */
+const INVITE_CODE_INVALID = 'invite_code_invalid';
 
 const isOn = (requirement: FieldRequirement) => requirement !== 'off';
 const isOptional = (requirement: FieldRequirement) => ({ optional: requirement !== 'required' });
@@ -42,7 +45,9 @@ const isOptional = (requirement: FieldRequirement) => ({ optional: requirement !
  * /register (stand-alone). The brand's settings (preInfo `registration`) decide whether phone,
  * e-mail, invite code and real name are asked for, optional or required, and whether there is
  * a captcha. A phone or e-mail is proven with a code sent for purpose 'register'. The invite
- * code comes prefilled, read-only, from the link the visitor arrived by. Success logs in.
+ * code comes prefilled, read-only, from the link the visitor arrived by; the visitor may clear
+ * it, and a code the server refuses is forgotten and left to edit, so a stale link never blocks
+ * registration. Success logs in.
  */
 export function RegisterPage() {
   const { t } = useTranslation('web');
@@ -60,7 +65,8 @@ export function RegisterPage() {
   const phoneCode = useSendCode('register');
   const mailCode = useSendCode('register');
   const register = useRegister();
-  const [linkedInviteCode] = useState(() => getInviteCode() ?? '');
+  const [linkedInviteCode, setLinkedInviteCode] = useState(() => getInviteCode() ?? '');
+  const [linkedCodeRefused, setLinkedCodeRefused] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -112,6 +118,12 @@ export function RegisterPage() {
   );
   const { values } = form;
   const areaCode = values.areaCode || areas.data?.[0]?.areaCode || '';
+
+  /** The link's code goes from storage; the field becomes the visitor's to fill or leave empty. */
+  const releaseInviteCode = () => {
+    forgetInviteCode();
+    setLinkedInviteCode('');
+  };
 
   const renewCaptcha = () => {
     form.clear(['code']);
@@ -181,7 +193,16 @@ export function RegisterPage() {
         },
         onError: (error) => {
           setFailure(errorText(error));
-          if (error instanceof ApiError) form.markRefused(error.fields);
+          if (error instanceof ApiError && error.code === INVITE_CODE_INVALID && linkedInviteCode) {
+            // The link's code: forgotten, and the field left empty for the visitor.
+            releaseInviteCode();
+            form.set('inviteCode', '');
+            setLinkedCodeRefused(true);
+          } else if (error instanceof ApiError && error.code === INVITE_CODE_INVALID) {
+            form.markRefused([...(error.fields ?? []), { path: 'inviteCode', code: error.code }]);
+          } else if (error instanceof ApiError) {
+            form.markRefused(error.fields);
+          }
           if (captchaShown) renewCaptcha();
         },
       },
@@ -307,7 +328,13 @@ export function RegisterPage() {
             label={t('fields.inviteCode')}
             required={settings.inviteCode === 'required'}
             error={form.error('inviteCode')}
-            hint={linkedInviteCode ? t('auth.register.inviteFromLink') : undefined}
+            hint={
+              linkedInviteCode
+                ? t('auth.register.inviteFromLink')
+                : linkedCodeRefused
+                  ? t('auth.register.inviteRefused')
+                  : undefined
+            }
           >
             {(id, description) => (
               <TextInput
@@ -316,6 +343,21 @@ export function RegisterPage() {
                 autoComplete="off"
                 maxLength={16}
                 readOnly={linkedInviteCode !== ''}
+                suffix={
+                  linkedInviteCode ? (
+                    <button
+                      type="button"
+                      className="input__action"
+                      onClick={() => {
+                        releaseInviteCode();
+                        form.set('inviteCode', '');
+                        document.getElementById(id)?.focus();
+                      }}
+                    >
+                      {t('auth.register.inviteClear')}
+                    </button>
+                  ) : undefined
+                }
                 placeholder={
                   settings.inviteCode === 'required'
                     ? t('fields.inviteCodeRequiredPlaceholder')

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackTicket } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { FormAlert } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useFeedbackDetail } from './api/feedback-detail.ts';
 import { useFeedbackList } from './api/feedback-list.ts';
 
@@ -87,8 +86,8 @@ function TicketItem({
   open: boolean;
   onToggle(): void;
 }) {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const detailId = `feedback-${ticket.id}-detail`;
   return (
     <li className="feedback-item" data-ticket={ticket.id}>
@@ -104,7 +103,7 @@ function TicketItem({
           </span>
         ) : null}
         <time className="feedback-item__time" dateTime={ticket.createdAt}>
-          {formatDateTime(ticket.createdAt, language) || ticket.createdAt}
+          {time.dateTime(ticket.createdAt) || ticket.createdAt}
         </time>
       </div>
       <p className="feedback-item__content">{ticket.content}</p>

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AMOUNT_DECIMALS, type DepositOrderStatus, type WithdrawalStatus } from '@lobby/contracts';
 import { isCurrencyCode, scaleOf } from '@lobby/money';
-import { currentLanguage } from '../../app/i18n.ts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 
 /** Decimal places of a currency's amounts (CNY 2); the spec's 2 for one the browser does not know. */
 export function currencyScale(currency: string): number {
@@ -61,11 +60,13 @@ export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
   );
 }
 
-/** A date and time of the API (ISO 8601) in the member's language, Chinese style in Chinese. */
+/**
+ * A date and time of the API (ISO 8601) in the brand's time zone and the member's language,
+ * Chinese style in Chinese.
+ */
 export function useDateTime(): (value: string | null | undefined) => string {
-  const { i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
-  return (value) => (value ? formatDateTime(value, language) || value : '--');
+  const time = useBusinessTime();
+  return (value) => (value ? time.dateTime(value) || value : '--');
 }
 
 /** One line of a detail list, optionally with a copy button for its plain value. */

@@ -12,7 +12,7 @@ import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useForm } from '../../components/ui/use-form.ts';
 import { filterAmountInput } from '../../lib/amount-filter.ts';
 import { groupDigits } from '../../lib/amount-format.ts';
-import { amountProblem, coinAmountFor, quickAmounts } from '../../lib/amount-rules.ts';
+import { amountProblem, coinAmountFor, quickAmounts, wireAmount } from '../../lib/amount-rules.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { createAttemptKeys } from '../../lib/idempotency-key.ts';
 import { useCreateDeposit, type CreateDepositBody } from './api/create-deposit.ts';
@@ -186,7 +186,7 @@ function DepositAmountForm({ channel }: { channel: DepositChannel }) {
     if (channel.type === 'usdt' && protocol === null) return;
     const body: Omit<CreateDepositBody, 'idempotencyKey'> = {
       channel: channel.code,
-      amount: form.values.amount,
+      amount: wireAmount(form.values.amount, scale),
       ...(channel.type === 'bank' ? { payerName: form.values.payerName.trim() } : {}),
       ...(channel.type === 'usdt' && protocol !== null ? { protocol } : {}),
     };

@@ -5,6 +5,7 @@ import { Amount } from '../../components/ui/amount.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { Panel } from '../../components/ui/page.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
+import { useZonedHeading } from '../../components/ui/use-business-time.ts';
 import { useDepositOrders } from './api/deposit-orders.ts';
 import { DepositStatusTag, useDateTime } from './cashier-parts.tsx';
 
@@ -14,6 +15,7 @@ const PAGE_SIZE = 5;
 export function RecentDeposits() {
   const { t } = useTranslation('web');
   const dateTime = useDateTime();
+  const zoned = useZonedHeading();
   const [page, setPage] = useState(1);
   const orders = useDepositOrders(page, PAGE_SIZE);
   const rows = (orders.data?.items ?? []).map((order) => ({
@@ -37,7 +39,7 @@ export function RecentDeposits() {
       <DataTable
         stack
         columns={[
-          { key: 'time', label: t('finance.order.fields.createdAt') },
+          { key: 'time', label: zoned(t('finance.order.fields.createdAt')) },
           { key: 'orderNo', label: t('finance.order.fields.orderNo') },
           { key: 'channel', label: t('finance.order.fields.channel') },
           { key: 'amount', label: t('finance.order.fields.amount'), align: 'end' },

@@ -110,12 +110,13 @@ describe('/finance/transfer', () => {
     expect(second?.values['idempotencyKey']).toBe(first?.values['idempotencyKey']);
     expect(transferEndpoint.params.parse(second?.values)).toMatchObject({ platform: 17 });
 
-    // The next submission is a new one.
-    await typeInto($('input[name="amount"]'), '10');
+    // The next submission is a new one, sent in the wire form of an amount ("10." is "10.00").
+    await typeInto($('input[name="amount"]'), '10.');
     await submit($('form.transfer-form'));
     await waitFor(() => expect(api.callsTo(transferEndpoint.path)).toHaveLength(3));
     const third = api.callsTo(transferEndpoint.path)[2];
     expect(third?.values['idempotencyKey']).not.toBe(first?.values['idempotencyKey']);
+    expect(third?.values['amount']).toBe('10.00');
   });
 
   it('transfers out from a wallet chosen on its card, and says when it is in transit', async () => {

@@ -14,9 +14,10 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useForm } from '../../components/ui/use-form.ts';
+import { useZonedHeading } from '../../components/ui/use-business-time.ts';
 import { filterAmountInput } from '../../lib/amount-filter.ts';
 import { amountSign, groupDigits } from '../../lib/amount-format.ts';
-import { amountProblem } from '../../lib/amount-rules.ts';
+import { amountProblem, wireAmount } from '../../lib/amount-rules.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { createAttemptKeys } from '../../lib/idempotency-key.ts';
 import { useRecycle, type RecycleAnswer } from '../games/api/recycle.ts';
@@ -261,7 +262,11 @@ function TransferForm({
       return;
     }
     if (!form.check(event.currentTarget)) return;
-    const request = { platform: wallet.id, type: choice.direction, amount: form.values.amount };
+    const request = {
+      platform: wallet.id,
+      type: choice.direction,
+      amount: wireAmount(form.values.amount, scale),
+    };
     transfer.mutate(
       { ...request, idempotencyKey: attempts.keyFor(request) },
       {
@@ -463,6 +468,7 @@ const PAGE_SIZE = 5;
 function TransferOrders() {
   const { t } = useTranslation('web');
   const dateTime = useDateTime();
+  const zoned = useZonedHeading();
   const [page, setPage] = useState(1);
   const orders = useTransferOrders(page, PAGE_SIZE);
   const rows = (orders.data?.items ?? []).map((order) => ({
@@ -488,7 +494,7 @@ function TransferOrders() {
       <DataTable
         stack
         columns={[
-          { key: 'time', label: t('finance.order.fields.createdAt') },
+          { key: 'time', label: zoned(t('finance.order.fields.createdAt')) },
           { key: 'orderNo', label: t('finance.order.fields.orderNo') },
           { key: 'route', label: t('finance.transfer.route') },
           { key: 'amount', label: t('finance.order.fields.amount'), align: 'end' },

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasTurnoverLeft, withdrawableAmount } from '../../lib/withdrawable.ts';
 import { WITHDRAW_PASSWORD_RULE, type PayoutAccount, type WithdrawalOrder } from '@lobby/contracts';
 import { formatDecimal } from '@lobby/money';
 import { useBrand } from '../../app/brand-context.tsx';
+import { useMemberSession } from '../../app/member-session.ts';
 import { useBalance } from '../../app/session-store.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -14,9 +15,10 @@ import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useForm } from '../../components/ui/use-form.ts';
+import { useZonedHeading } from '../../components/ui/use-business-time.ts';
 import { filterAmountInput } from '../../lib/amount-filter.ts';
 import { groupDigits } from '../../lib/amount-format.ts';
-import { amountProblem, smallerAmount } from '../../lib/amount-rules.ts';
+import { amountProblem, smallerAmount, wireAmount } from '../../lib/amount-rules.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { createAttemptKeys } from '../../lib/idempotency-key.ts';
 import { withdrawPasswordProblem } from '../../lib/member-rules.ts';
@@ -51,12 +53,19 @@ function useWithdrawRules() {
 /**
  * /finance/withdraw: the centre balance and what can be withdrawn, the payout account, the
  * amount and the withdrawal password (RSA-encrypted), submitted with an idempotency key; and
- * the member's withdrawals with their status. Without a withdrawal password the spec's message
- * sends the member to set one first.
+ * the member's withdrawals with their status. The figures are asked for afresh on opening and
+ * after a refusal. Without a withdrawal password the spec's message sends the member to set one
+ * first.
  */
 export function WithdrawPage() {
   const { t } = useTranslation('web');
+  const session = useMemberSession();
   const balance = useBalance();
+  // What may be withdrawn decides here: the balance and the turnover still owed are asked for
+  // afresh on opening, not taken from a refresh up to 30 s old (bets settle in between).
+  useEffect(() => {
+    void session.refreshBalance({ force: true });
+  }, [session]);
   const passwordConfig = useWithdrawPasswordConfig();
   const config = passwordConfig.data;
   return (
@@ -166,7 +175,7 @@ function WithdrawForm({ passwordEnabled }: { passwordEnabled: boolean }) {
     setFailure(null);
     setDone(null);
     if (!form.check(event.currentTarget) || !account) return;
-    const request = { amount: form.values.amount, accountId: account.id };
+    const request = { amount: wireAmount(form.values.amount, rules.scale), accountId: account.id };
     withdraw.mutate(
       {
         ...request,
@@ -363,6 +372,7 @@ const PAGE_SIZE = 5;
 function RecentWithdrawals() {
   const { t } = useTranslation('web');
   const dateTime = useDateTime();
+  const zoned = useZonedHeading();
   const title = usePayoutAccountTitle();
   const [page, setPage] = useState(1);
   const orders = useWithdrawOrders(page, PAGE_SIZE);
@@ -389,7 +399,7 @@ function RecentWithdrawals() {
       <DataTable
         stack
         columns={[
-          { key: 'time', label: t('finance.order.fields.createdAt') },
+          { key: 'time', label: zoned(t('finance.order.fields.createdAt')) },
           { key: 'orderNo', label: t('finance.order.fields.orderNo') },
           { key: 'account', label: t('finance.withdraw.account') },
           { key: 'amount', label: t('finance.order.fields.amount'), align: 'end' },

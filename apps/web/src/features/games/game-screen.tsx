@@ -24,6 +24,7 @@ import { GAMES_QUERY_KEYS } from './api/query-keys.ts';
 import { useRefreshGameMoney } from './api/refresh-game-money.ts';
 import { useTransfer } from './api/transfer.ts';
 import { useWalletList } from './api/wallet-list.ts';
+import { GameFrame } from './game-frame.tsx';
 
 type Note = { tone: 'ok' | 'wait' | 'fail'; text: string };
 
@@ -196,19 +197,18 @@ export function GameScreen({
       </header>
       <div className="game-screen__stage">
         {answer ? (
-          <iframe
+          <GameFrame
             key={answer.url}
-            className="game-screen__frame"
-            src={answer.url}
+            url={answer.url}
             title={title}
-            allow="autoplay; fullscreen"
-            allowFullScreen
-            onLoad={(event) => {
+            onRetry={() => setAttempt((value) => value + 1)}
+            onExit={exit}
+            onLoad={(frame) => {
               // The game's own exit brings the frame back to this site (the launch's
               // returnUrl): leave the game as the exit button does. A game page is another
               // origin, which this frame cannot read.
               try {
-                const href = event.currentTarget.contentWindow?.location.href ?? '';
+                const href = frame.contentWindow?.location.href ?? '';
                 if (href.startsWith(`${window.location.origin}/`)) exit();
               } catch {
                 // The game itself.

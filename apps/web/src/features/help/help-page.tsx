@@ -3,13 +3,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HelpCategorySummary } from '@lobby/contracts';
 import { useBrand } from '../../app/brand-context.tsx';
-import { currentLanguage } from '../../app/i18n.ts';
 import { HELP_TOPICS } from '../../app/navigation.ts';
 import { ContactItem } from '../../components/ui/contact-item.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDate } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useContacts } from './api/contacts.ts';
 import { useHelpList } from './api/help-list.ts';
 import { isHelpPageMissing, useHelpPage } from './api/help-page.ts';
@@ -58,7 +57,8 @@ export function HelpPage() {
 }
 
 function HelpArticle({ id, page }: { id: string; page: ReturnType<typeof useHelpPage> }) {
-  const { t, i18n } = useTranslation('web');
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const errorText = useErrorText();
   const navigate = useNavigate();
 
@@ -81,7 +81,7 @@ function HelpArticle({ id, page }: { id: string; page: ReturnType<typeof useHelp
         extra={
           <span className="help-article__date">
             {t('help.updatedAt', {
-              date: formatDate(page.data.updatedAt, currentLanguage(i18n)),
+              date: time.date(page.data.updatedAt),
             })}
           </span>
         }

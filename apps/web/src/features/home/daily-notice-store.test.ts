@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { promoTopCoverEndpoint } from '@lobby/contracts';
 import { readTopCover, TOP_COVER_PATH } from './api/top-cover.ts';
-import { hideNoticeToday, isNoticeHiddenToday, shanghaiDayOf } from './daily-notice-store.ts';
+import {
+  closeNoticeThisVisit,
+  hideNoticeToday,
+  isNoticeClosedThisVisit,
+  isNoticeHiddenToday,
+} from './daily-notice-store.ts';
+import { businessTime } from '../../lib/business-time.ts';
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
@@ -18,28 +24,36 @@ function memoryStorage(): Storage {
 }
 
 describe('the daily notice', () => {
-  it('stays hidden for the rest of the Asia/Shanghai day, per brand and notice', () => {
+  const shanghai = businessTime('Asia/Shanghai', 'zh-CN');
+
+  it("stays hidden for the rest of the brand's day, per brand and notice", () => {
     const storage = memoryStorage();
     // 23:30 in Shanghai on the 21st.
-    const evening = new Date('2026-11-21T15:30:00Z');
+    const evening = shanghai.today(new Date('2026-11-21T15:30:00Z'));
+    expect(evening).toBe('2026-11-21');
     expect(isNoticeHiddenToday('jinsheng', '7', evening, storage)).toBe(false);
     hideNoticeToday('jinsheng', '7', evening, storage);
     expect(isNoticeHiddenToday('jinsheng', '7', evening, storage)).toBe(true);
     expect(isNoticeHiddenToday('jinsheng', '8', evening, storage)).toBe(false);
     expect(isNoticeHiddenToday('longteng', '7', evening, storage)).toBe(false);
     // Midnight in Shanghai is 16:00 UTC: the next day shows it again.
-    expect(isNoticeHiddenToday('jinsheng', '7', new Date('2026-11-21T16:00:00Z'), storage)).toBe(
-      false,
-    );
+    const nextDay = shanghai.today(new Date('2026-11-21T16:00:00Z'));
+    expect(nextDay).toBe('2026-11-22');
+    expect(isNoticeHiddenToday('jinsheng', '7', nextDay, storage)).toBe(false);
+  });
+
+  it('stays closed for the visit once closed, per brand and notice', () => {
+    const closed = new Set<string>();
+    expect(isNoticeClosedThisVisit('jinsheng', '7', closed)).toBe(false);
+    closeNoticeThisVisit('jinsheng', '7', closed);
+    expect(isNoticeClosedThisVisit('jinsheng', '7', closed)).toBe(true);
+    expect(isNoticeClosedThisVisit('jinsheng', '8', closed)).toBe(false);
+    expect(isNoticeClosedThisVisit('longteng', '7', closed)).toBe(false);
   });
 
   it('works without storage', () => {
-    hideNoticeToday('jinsheng', '7', new Date(), null);
-    expect(isNoticeHiddenToday('jinsheng', '7', new Date(), null)).toBe(false);
-  });
-
-  it('takes the Shanghai calendar day', () => {
-    expect(shanghaiDayOf(new Date('2026-03-31T16:00:00Z'))).toBe('2026-04-01');
+    hideNoticeToday('jinsheng', '7', '2026-11-21', null);
+    expect(isNoticeHiddenToday('jinsheng', '7', '2026-11-21', null)).toBe(false);
   });
 });
 

@@ -1,16 +1,11 @@
 import { readItem, storageFor, writeItem } from '../../lib/safe-storage.ts';
 
 /**
- * "今日不再提示": a popup notice the member turned off stays off for the rest of the
- * Asia/Shanghai day, per brand and notice, remembered in localStorage.
+ * What the member did with a popup notice, per brand and notice. "今日不再提示" keeps it off for
+ * the rest of the brand's day (`today`, YYYY-MM-DD), in localStorage. Closing it ("我知道了")
+ * keeps it off for this visit (this page load), whichever screen shows it next: a home page
+ * shown again, as right after registering, must not bring it back.
  */
-
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** The Asia/Shanghai calendar day of an instant, YYYY-MM-DD. */
-export function shanghaiDayOf(now: Date): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 function keyOf(brandCode: string, noticeId: string): string {
   return `promo-notice:${brandCode}:${noticeId}`;
@@ -19,17 +14,36 @@ function keyOf(brandCode: string, noticeId: string): string {
 export function isNoticeHiddenToday(
   brandCode: string,
   noticeId: string,
-  now: Date = new Date(),
+  today: string,
   storage: Storage | null = storageFor('local'),
 ): boolean {
-  return readItem(storage, keyOf(brandCode, noticeId)) === shanghaiDayOf(now);
+  return readItem(storage, keyOf(brandCode, noticeId)) === today;
 }
 
 export function hideNoticeToday(
   brandCode: string,
   noticeId: string,
-  now: Date = new Date(),
+  today: string,
   storage: Storage | null = storageFor('local'),
 ): void {
-  writeItem(storage, keyOf(brandCode, noticeId), shanghaiDayOf(now));
+  writeItem(storage, keyOf(brandCode, noticeId), today);
+}
+
+/** Notices closed on this page load: a reload is a new visit and shows them again. */
+const closedOnThisPage = new Set<string>();
+
+export function isNoticeClosedThisVisit(
+  brandCode: string,
+  noticeId: string,
+  closed: Set<string> = closedOnThisPage,
+): boolean {
+  return closed.has(keyOf(brandCode, noticeId));
+}
+
+export function closeNoticeThisVisit(
+  brandCode: string,
+  noticeId: string,
+  closed: Set<string> = closedOnThisPage,
+): void {
+  closed.add(keyOf(brandCode, noticeId));
 }

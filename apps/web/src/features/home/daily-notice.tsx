@@ -3,24 +3,34 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../app/brand-context.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useTopCover } from './api/top-cover.ts';
-import { hideNoticeToday, isNoticeHiddenToday } from './daily-notice-store.ts';
+import {
+  closeNoticeThisVisit,
+  hideNoticeToday,
+  isNoticeClosedThisVisit,
+  isNoticeHiddenToday,
+} from './daily-notice-store.ts';
 
 /**
  * The popup notice of the home page: the first live notice the member did not turn off today.
- * Closing it hides it for this visit; ticking "今日不再提示" first hides it until tomorrow.
- * Escape closes it too.
+ * Closing it hides it for this visit (until a reload), however often a home page shows again;
+ * ticking "今日不再提示" first hides it until the brand's next day. Escape closes it too.
  */
 export function DailyNotice() {
   const { t } = useTranslation('web');
   const brand = useBrand();
+  const today = useBusinessTime().today();
   const { data } = useTopCover();
   const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
   const [skipToday, setSkipToday] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const notice = data?.notices.find(
-    (item) => !closed.has(item.id) && !isNoticeHiddenToday(brand.code, item.id),
+    (item) =>
+      !closed.has(item.id) &&
+      !isNoticeClosedThisVisit(brand.code, item.id) &&
+      !isNoticeHiddenToday(brand.code, item.id, today),
   );
 
   useEffect(() => {
@@ -32,7 +42,8 @@ export function DailyNotice() {
 
   if (!notice) return null;
   const close = () => {
-    if (skipToday) hideNoticeToday(brand.code, notice.id);
+    if (skipToday) hideNoticeToday(brand.code, notice.id, today);
+    closeNoticeThisVisit(brand.code, notice.id);
     dialog.current?.close();
     setSkipToday(false);
     setClosed((previous) => new Set(previous).add(notice.id));

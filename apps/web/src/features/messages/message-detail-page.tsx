@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../app/i18n.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -9,7 +8,7 @@ import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useDeleteMessages } from './api/delete-messages.ts';
 import { useMessageDetail } from './api/message-detail.ts';
 
@@ -17,8 +16,8 @@ const ID_PATTERN = /^[1-9]\d{0,17}$/;
 
 /** /user/messageDetail?id=: one message, read in full (opening it marks it read), deletable. */
 export function MessageDetailPage() {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -63,7 +62,7 @@ export function MessageDetailPage() {
               <p className="message-detail__time muted">
                 {t('messages.sentAt')}{' '}
                 <time dateTime={message.data.createdAt}>
-                  {formatDateTime(message.data.createdAt, language) || message.data.createdAt}
+                  {time.dateTime(message.data.createdAt) || message.data.createdAt}
                 </time>
               </p>
             </header>

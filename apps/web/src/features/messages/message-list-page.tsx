@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_CATEGORIES, type MessageCategory } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -11,7 +10,7 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useDeleteMessages } from './api/delete-messages.ts';
 import { useMarkMessagesRead } from './api/mark-messages-read.ts';
 import { useMessages } from './api/messages.ts';
@@ -26,8 +25,8 @@ const PAGE_SIZE = 20;
  * every message read.
  */
 export function MessageListPage() {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const errorText = useErrorText();
   const [box, setBox] = useState<Box>('all');
   const [page, setPage] = useState(1);
@@ -163,7 +162,7 @@ export function MessageListPage() {
                   </span>
                   <span className="message-item__preview">{item.preview}</span>
                   <time className="message-item__time" dateTime={item.createdAt}>
-                    {formatDateTime(item.createdAt, language) || item.createdAt}
+                    {time.dateTime(item.createdAt) || item.createdAt}
                   </time>
                 </Link>
               </li>

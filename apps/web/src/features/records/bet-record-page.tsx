@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS, type DatePreset, type GameCategoryCode } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { VENUE_CATEGORIES } from '../../app/venue-categories.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -10,25 +9,24 @@ import { FormAlert, SelectInput } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
+import { useBusinessTime, useZonedHeading } from '../../components/ui/use-business-time.ts';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
 import { gameCategoryOfCode } from '../../lib/game-categories.ts';
 import { useGameList } from '../games/api/game-list.ts';
 import { useBetRecords } from './api/bet-records.ts';
 
 const PAGE_SIZE = 20;
-/** The server counts the presets' days in this zone (betRecordsEndpoint). */
-const RECORD_TIME_ZONE = 'Asia/Shanghai';
 const ALL = '0';
 
 /**
  * /user/betRecord: the member's settled bets by date preset, category and platform, with the
  * totals of the filter (bets, valid bets, payout, win/loss) and paging. Win/loss is signed from
- * the member's side: positive is a win.
+ * the member's side: positive is a win. Days and times are the brand's (its zone named).
  */
 export function BetRecordPage() {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
+  const zoned = useZonedHeading();
   const errorText = useErrorText();
   const [preset, setPreset] = useState<DatePreset>(DATE_PRESETS.today);
   const [category, setCategory] = useState(0);
@@ -62,7 +60,7 @@ export function BetRecordPage() {
     validStake: <Amount value={record.validBet} />,
     payout: <Amount value={record.payout} />,
     result: <Amount value={record.winLoss} signed />,
-    time: formatDateTime(record.placedAt, language) || record.placedAt,
+    time: time.dateTime(record.placedAt) || record.placedAt,
   }));
 
   const totals = data?.totals;
@@ -99,7 +97,6 @@ export function BetRecordPage() {
       <Panel>
         <div className="filter-bar">
           <DatePresetFilter
-            timeZone={RECORD_TIME_ZONE}
             value={preset}
             onChange={(next) => {
               setPreset(next);
@@ -161,7 +158,7 @@ export function BetRecordPage() {
             { key: 'validStake', label: t('records.bet.columns.validStake'), align: 'end' },
             { key: 'payout', label: t('records.bet.columns.payout'), align: 'end' },
             { key: 'result', label: t('records.bet.columns.result'), align: 'end' },
-            { key: 'time', label: t('records.bet.columns.time') },
+            { key: 'time', label: zoned(t('records.bet.columns.time')) },
           ]}
           rows={rows}
           loading={records.isPending}

@@ -6,7 +6,6 @@ import {
   type DatePreset,
   type TransactionType,
 } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { DatePresetFilter } from '../../components/ui/date-preset-filter.tsx';
@@ -14,24 +13,23 @@ import { FormAlert } from '../../components/ui/form.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { useBusinessTime, useZonedHeading } from '../../components/ui/use-business-time.ts';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
 import { useTransactionRecords } from './api/transaction-records.ts';
 
 const TYPES = ['all', ...TRANSACTION_TYPES.filter((type) => type !== 'other')] as const;
 type TypeFilter = TransactionType | 'all';
 const PAGE_SIZE = 20;
-/** The server counts the presets' days in this zone (transactionRecordsEndpoint). */
-const RECORD_TIME_ZONE = 'Asia/Shanghai';
 
 /**
  * /user/transRecord: the member's money movements from the ledger, by type and date preset
- * (none, today, yesterday, 7 days, 30 days), paged; amounts signed with the currency, dates in
- * the Chinese style.
+ * (none, today, yesterday, 7 days, 30 days) in the brand's days, paged; amounts signed with the
+ * currency, times in the brand's time zone (named) and the Chinese style.
  */
 export function TransRecordPage() {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
+  const zoned = useZonedHeading();
   const errorText = useErrorText();
   const [preset, setPreset] = useState<DatePreset>(DATE_PRESETS.today);
   const [type, setType] = useState<TypeFilter>('all');
@@ -39,7 +37,7 @@ export function TransRecordPage() {
   const records = useTransactionRecords({ type, datePreset: preset, page, pageSize: PAGE_SIZE });
   const rows = (records.data?.items ?? []).map((record) => ({
     id: record.id,
-    time: formatDateTime(record.time, language) || record.time,
+    time: time.dateTime(record.time) || record.time,
     type: (
       <span className={`tx-type tx-type--${record.type}`}>
         {t(`records.trans.types.${record.type}`)}
@@ -68,7 +66,6 @@ export function TransRecordPage() {
         />
         <div className="filter-bar">
           <DatePresetFilter
-            timeZone={RECORD_TIME_ZONE}
             value={preset}
             onChange={(next) => {
               setPreset(next);
@@ -80,7 +77,7 @@ export function TransRecordPage() {
         <DataTable
           stack
           columns={[
-            { key: 'time', label: t('records.trans.columns.time') },
+            { key: 'time', label: zoned(t('records.trans.columns.time')) },
             { key: 'type', label: t('records.trans.columns.type') },
             { key: 'account', label: t('records.trans.columns.account') },
             { key: 'amount', label: t('records.trans.columns.amount'), align: 'end' },

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VIP_LEVEL_MAX, VIP_LEVEL_MIN, type VipLevel } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { useMemberSession } from '../../app/member-session.ts';
 import { useMember } from '../../app/session-store.ts';
 import { Amount } from '../../components/ui/amount.tsx';
@@ -11,7 +10,7 @@ import { FormAlert } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { useBusinessTime, useZonedHeading } from '../../components/ui/use-business-time.ts';
 import { gameCategoryOfCode } from '../../lib/game-categories.ts';
 import { useMemberVip } from './api/member-vip.ts';
 import './vip.css';
@@ -123,8 +122,9 @@ export function PrivilegeList({ level }: { level: VipLevel }) {
  * and the balance (the bonus) are refreshed at once.
  */
 export function VipPage() {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
+  const zoned = useZonedHeading();
   const errorText = useErrorText();
   const session = useMemberSession();
   const member = useMember();
@@ -218,7 +218,7 @@ export function VipPage() {
             { key: 'level', label: t('vip.columns.level') },
             { key: 'period', label: t('vip.rewardColumns.period') },
             { key: 'amount', label: t('vip.rewardColumns.amount'), align: 'end' },
-            { key: 'time', label: t('vip.rewardColumns.time'), align: 'end' },
+            { key: 'time', label: zoned(t('vip.rewardColumns.time')), align: 'end' },
           ]}
           rows={(data?.rewards ?? []).map((reward) => ({
             id: reward.id,
@@ -226,7 +226,7 @@ export function VipPage() {
             level: `VIP${reward.level}`,
             period: reward.period || '-',
             amount: <Amount value={reward.amount} signed />,
-            time: formatDateTime(reward.createdAt, language),
+            time: time.dateTime(reward.createdAt),
           }))}
           emptyIcon="gift"
           emptyTitle={t('vip.rewardsEmpty')}

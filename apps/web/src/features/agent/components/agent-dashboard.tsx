@@ -1,14 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentInfo } from '@lobby/contracts';
-import { currentLanguage } from '../../../app/i18n.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/page.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { formatDate } from '../../../lib/date-format.ts';
+import { useBusinessTime } from '../../../components/ui/use-business-time.ts';
 import { useDownline } from '../api/downline.ts';
 import { useAgentStatements } from '../api/statements.ts';
 import { formatShare, STATEMENT_STATUS_CLASS } from './share.ts';
@@ -65,8 +64,8 @@ function InvitePanel({ code, link }: { code: string; link: string }) {
 }
 
 function DownlineSection() {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const [page, setPage] = useState(1);
   const downline = useDownline({ page, pageSize: PAGE_SIZE }, true);
   const data = downline.data;
@@ -117,7 +116,7 @@ function DownlineSection() {
         rows={(data?.items ?? []).map((item, index) => ({
           id: `${page}-${index}`,
           username: <span data-downline-username={item.username}>{item.username}</span>,
-          joinedAt: formatDate(item.joinedAt, language),
+          joinedAt: time.date(item.joinedAt),
           active: item.active ? (
             <span className="status-tag status-tag--ok">{t('agent.downline.yes')}</span>
           ) : (

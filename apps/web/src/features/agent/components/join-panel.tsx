@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AGENT_CONTACT_MAX, AGENT_MESSAGE_MAX, type AgentInfo } from '@lobby/contracts';
-import { currentLanguage } from '../../../app/i18n.ts';
 import { Field, FormAlert, TextInput } from '../../../components/ui/form.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/page.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useErrorText } from '../../../components/ui/use-error-text.ts';
-import { formatDateTime } from '../../../lib/date-format.ts';
+import { useBusinessTime } from '../../../components/ui/use-business-time.ts';
 import { useApplyAgent } from '../api/apply-agent.ts';
 import { STATEMENT_STATUS_CLASS } from './share.ts';
 
@@ -18,8 +17,8 @@ import { STATEMENT_STATUS_CLASS } from './share.ts';
  * agent sees their status.
  */
 export function JoinPanel({ info, loading }: { info: AgentInfo | undefined; loading: boolean }) {
-  const { t, i18n } = useTranslation('web');
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('web');
+  const time = useBusinessTime();
   const application = info?.application ?? null;
   let body;
   if (loading || !info) {
@@ -75,7 +74,7 @@ export function JoinPanel({ info, loading }: { info: AgentInfo | undefined; load
           <dt>{t('agent.contact')}</dt>
           <dd>{application.contact}</dd>
           <dt>{t('agent.submittedAt')}</dt>
-          <dd>{formatDateTime(application.createdAt, language)}</dd>
+          <dd>{time.dateTime(application.createdAt)}</dd>
         </dl>
       </div>
     );

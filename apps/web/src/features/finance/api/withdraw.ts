@@ -16,7 +16,9 @@ export type WithdrawInput = {
 /**
  * POST /api/f/v1/withdraw: the amount moves from the centre wallet to the locked account until
  * an operator pays or rejects it. The same idempotency key answers the same order. Afterwards
- * the balance is refreshed at once and the withdrawal list is invalidated.
+ * the balance is refreshed at once and the withdrawal list is invalidated. A refusal refreshes
+ * the balance too: it may come from figures the screen holds out of date (the turnover still
+ * owed shrinks with every settled bet), and the screen should show what the server decided on.
  */
 export function useWithdraw() {
   const api = useApiClient();
@@ -36,6 +38,9 @@ export function useWithdraw() {
       void session.refreshBalance({ force: true });
       void queryClient.invalidateQueries({ queryKey: FINANCE_QUERY_KEYS.transactionRecords });
       return queryClient.invalidateQueries({ queryKey: FINANCE_QUERY_KEYS.withdrawOrders });
+    },
+    onError: () => {
+      void session.refreshBalance({ force: true });
     },
   });
 }
