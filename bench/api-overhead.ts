@@ -14,7 +14,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { MemoryCache } from '../apps/api/src/cache/memory-cache.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { createLogger } from '../apps/api/src/lib/logger.ts';
-import { seedDemoBrands } from '../apps/api/src/modules/brand/brand.service.ts';
+import { seedDemoBrands } from '../apps/api/src/contexts/platform/brand/brand.service.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
 const concurrency = Number(process.argv[3] ?? 32);

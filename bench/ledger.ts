@@ -19,9 +19,9 @@ import { MemoryCache } from '../apps/api/src/cache/memory-cache.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { members } from '../apps/api/src/db/schema.ts';
 import { createLogger } from '../apps/api/src/lib/logger.ts';
-import { seedDemoBrands } from '../apps/api/src/modules/brand/brand.service.ts';
-import { LedgerService } from '../apps/api/src/modules/ledger/ledger.service.ts';
-import { OperatorService } from '../apps/api/src/modules/operator/operator.service.ts';
+import { seedDemoBrands } from '../apps/api/src/contexts/platform/brand/brand.service.ts';
+import { LedgerService } from '../apps/api/src/contexts/money/ledger/ledger.service.ts';
+import { OperatorService } from '../apps/api/src/contexts/identity/operator/operator.service.ts';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => arg.split('=') as [string, string]),

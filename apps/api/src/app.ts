@@ -5,88 +5,33 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { RESPONSE_HEADERS } from '@lobby/contracts';
 import type { Cache } from './cache/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { Sweep } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
-import { BrandAdminService, BrandRegistry } from './modules/brand/brand.service.ts';
-import { brandRoutes } from './modules/brand/brand.routes.ts';
-import { brandAdminRoutes } from './modules/brand/brand-admin.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { registerBackoffice } from './contexts/backoffice/backoffice.context.ts';
+import {
+  createEngagement,
+  registerEngagement,
+  type Engagement,
+} from './contexts/engagement/engagement.context.ts';
+import { vipLevelOf } from './contexts/engagement/vip/index.ts';
+import { createGames, registerGames } from './contexts/games/games.context.ts';
+import { transfersInTransitMinor } from './contexts/games/transfer/index.ts';
+import { createIdentity, registerIdentity } from './contexts/identity/identity.context.ts';
+import { createMoney, registerMoney } from './contexts/money/money.context.ts';
+import type { BrandRegistry } from './contexts/platform/brand/index.ts';
+import type { RsaKeys } from './contexts/platform/rsa/index.ts';
+import { createPlatform, registerPlatform } from './contexts/platform/platform.context.ts';
+import { createService, registerService } from './contexts/service/service.context.ts';
 import { BODY_LIMIT_BYTES, bodiesPlugin } from './plugins/bodies.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { bearerOperator, operatorAuthPlugin } from './plugins/operator-auth.ts';
+import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin, type SessionResolver } from './plugins/session.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
-import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
-import { CaptchaService } from './modules/captcha/captcha.service.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
-import { depositAdminRoutes } from './modules/deposit/deposit-admin.routes.ts';
-import { depositRoutes } from './modules/deposit/deposit.routes.ts';
-import { DepositService } from './modules/deposit/deposit.service.ts';
-import { depositSandboxRoutes } from './modules/deposit/sandbox.routes.ts';
-import { memberRoutes } from './modules/member/member.routes.ts';
-import { payoutRoutes } from './modules/payout/payout.routes.ts';
-import { PayoutService } from './modules/payout/payout.service.ts';
-import { recordsRoutes } from './modules/records/records.routes.ts';
-import { RecordsService } from './modules/records/records.service.ts';
-import { AdjustmentService } from './modules/withdrawal/adjustment.service.ts';
-import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.ts';
-import { WithdrawalService } from './modules/withdrawal/withdrawal.service.ts';
-import { operatorRoutes } from './modules/operator/operator.routes.ts';
-import { OperatorService } from './modules/operator/operator.service.ts';
-import { bearerOperator, operatorAuthPlugin } from './plugins/operator-auth.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { WalletService } from './modules/wallet/wallet.service.ts';
-import { MemberService } from './modules/member/member.service.ts';
-import { phoneAreaRoutes } from './modules/phone-area/phone-area.routes.ts';
-import { RsaKeys } from './modules/rsa/rsa.service.ts';
-import { SessionService } from './modules/session/session.service.ts';
-import { uploadRoutes } from './modules/upload/upload.routes.ts';
-import { UploadUrlSigner } from './modules/upload/upload-url-signer.ts';
-import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { FeedbackService } from './modules/feedback/feedback.service.ts';
-import { createMessageProviders } from './modules/verification/message-providers.ts';
-import { devOutboxRoutes } from './modules/verification/verification.routes.ts';
-import { VerificationService } from './modules/verification/verification.service.ts';
 import { webPlugin } from './plugins/web.ts';
-import { DEV_PROVIDER_SECRET, SEAMLESS_PATH_PREFIX } from '@lobby/game-protocol';
-import { createSweeps } from './jobs/sweeps.ts';
-import type { Sweep } from './jobs/scheduler.ts';
-import { PlayerDirectory } from './modules/games/player-directory.ts';
-import { ProviderClient } from './modules/games/provider-client.ts';
-import { transferRoutes } from './modules/transfer/transfer.routes.ts';
-import { TransferService } from './modules/transfer/transfer.service.ts';
-import { GamesService } from './modules/games/games.service.ts';
-import { gamesRoutes } from './modules/games/games.routes.ts';
-import { gamesAdminRoutes } from './modules/games/games-admin.routes.ts';
-import { PresenceService } from './modules/presence/presence.service.ts';
-import { presenceRoutes } from './modules/presence/presence.routes.ts';
-import { BetRecordsService } from './modules/bet-records/bet-records.service.ts';
-import { betRecordsRoutes } from './modules/bet-records/bet-records.routes.ts';
-import { seamlessRoutes } from './modules/seamless/seamless.routes.ts';
-import { SeamlessService } from './modules/seamless/seamless.service.ts';
-import { messagesRoutes } from './modules/messages/messages.routes.ts';
-import { messagesAdminRoutes } from './modules/messages/messages-admin.routes.ts';
-import { MessagesService } from './modules/messages/messages.service.ts';
-import { helpRoutes } from './modules/help/help.routes.ts';
-import { helpAdminRoutes } from './modules/help/help-admin.routes.ts';
-import { HelpService } from './modules/help/help.service.ts';
-import { promoRoutes } from './modules/promo/promo.routes.ts';
-import { promoAdminRoutes } from './modules/promo/promo-admin.routes.ts';
-import { PromoService } from './modules/promo/promo.service.ts';
-import { agentRoutes } from './modules/agent/agent.routes.ts';
-import { agentAdminRoutes } from './modules/agent/agent-admin.routes.ts';
-import { AgentService } from './modules/agent/agent.service.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { chatAdminRoutes } from './modules/chat/chat-admin.routes.ts';
-import { ChatService } from './modules/chat/chat.service.ts';
-import { vipRoutes } from './modules/vip/vip.routes.ts';
-import { vipAdminRoutes } from './modules/vip/vip-admin.routes.ts';
-import { VipService } from './modules/vip/vip.service.ts';
 
 export type AppDependencies = {
   database: DatabaseHandle;
@@ -142,8 +87,6 @@ declare module 'fastify' {
     brands: BrandRegistry;
     /** True once shutdown began: readiness fails so the balancer drains this node. */
     isShuttingDown: boolean;
-    /** The background sweeps of this app's services, for the scheduler (server.ts). */
-    sweeps: readonly Sweep[];
   }
 }
 
@@ -173,43 +116,67 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  const brands = new BrandRegistry(
-    dependencies.database.db,
-    dependencies.cache,
-    app.log,
-    dependencies.defaultBrandCode,
-  );
-  await brands.load();
-  await brands.startWatching();
-  app.decorate('brands', brands);
-  app.decorate('isShuttingDown', false);
-  app.addHook('onClose', async () => {
-    await brands.stopWatching();
+  const sweeps: Sweep[] = [];
+  app.decorate('sweeps', sweeps);
+  app.decorate('addSweep', (sweep: Sweep) => {
+    sweeps.push(sweep);
   });
+  app.decorate('isShuttingDown', false);
 
+  // The services of every context, lowest first. A lower context that needs something of a
+  // higher one (a member's VIP level, money in transit to a game platform) gets a function,
+  // called only once requests arrive, when every context exists.
+  const { database, cache } = dependencies;
+  const db = database.db;
+  const production = dependencies.production ?? false;
+  const platformSettings = { ...dependencies, log: app.log, production };
+  const platform = await createPlatform(platformSettings);
+  app.decorate('brands', platform.brands);
+  app.addHook('onClose', async () => {
+    await platform.brands.stopWatching();
+  });
+  const later: { engagement?: Engagement } = {};
+  const engagementBuilt = (): Engagement => {
+    if (!later.engagement) throw new Error('the engagement context was used before it was built');
+    return later.engagement;
+  };
+  const identity = createIdentity({
+    db,
+    log: app.log,
+    platform,
+    vipLevelOf: (memberId) => vipLevelOf(db, memberId),
+  });
+  const money = createMoney({
+    db,
+    cache,
+    platform,
+    identity,
+    inTransitMinor: (brandCode, memberId, currency) =>
+      transfersInTransitMinor(db, brandCode, memberId, currency),
+    withdrawalLimits: (brand, memberId) => engagementBuilt().vip.withdrawalLimits(brand, memberId),
+  });
+  const games = createGames({ ...dependencies, db, log: app.log, platform, identity, money });
+  const engagement = createEngagement({ db, platform, identity, money });
+  later.engagement = engagement;
+  const service = createService({ db, cache, platform, identity });
+
+  // The request path: ids and headers, the brand, errors, bodies, input rules, the member and
+  // operator guards, rate limits, the API document (plugins/).
   app.addHook('onRequest', async (request, reply) => {
     reply.header(RESPONSE_HEADERS.requestId, request.id);
   });
-  await app.register(securityHeadersPlugin, { production: dependencies.production ?? false });
-
-  await app.register(requestContextPlugin, { brands });
+  await app.register(securityHeadersPlugin, { production });
+  await app.register(requestContextPlugin, { brands: platform.brands });
   await app.register(errorsPlugin);
   await app.register(bodiesPlugin);
   await app.register(inputPlugin);
-  const sessionService = new SessionService(dependencies.database.db);
-  await app.register(sessionPlugin, { sessions: dependencies.sessions ?? sessionService });
-  const operators = new OperatorService(dependencies.database.db, { alerts: app.log });
-  await app.register(operatorAuthPlugin, { operators });
-  await app.register(rateLimitPlugin, {
-    cache: dependencies.cache,
-    settings: dependencies.rateLimits,
-  });
+  await app.register(sessionPlugin, { sessions: dependencies.sessions ?? identity.sessions });
+  await app.register(operatorAuthPlugin, { operators: identity.operators });
+  await app.register(rateLimitPlugin, { cache, settings: dependencies.rateLimits });
   await app.register(openApiPlugin, {
-    production: dependencies.production ?? false,
-    isOperator: async (request) => (await bearerOperator(operators, request)) !== null,
+    production,
+    isOperator: async (request) => (await bearerOperator(identity.operators, request)) !== null,
   });
-
   // Member data must never sit in a shared cache.
   app.addHook('onSend', async (request, reply) => {
     if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) {
@@ -217,208 +184,24 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     }
   });
 
-  const rsa = dependencies.rsa ?? RsaKeys.generate();
-  const ledger = new LedgerService(dependencies.database.db);
-  const captchas = new CaptchaService({
-    cache: dependencies.cache,
-    testCode: dependencies.production ? undefined : dependencies.captchaTestCode,
-  });
-  const verification = new VerificationService({
-    db: dependencies.database.db,
-    cache: dependencies.cache,
-    providers: createMessageProviders(dependencies.database.db, {
-      smtpUrl: dependencies.smtpUrl,
-      smtpFrom: dependencies.smtpFrom,
-    }),
-  });
-  const members = new MemberService({
-    db: dependencies.database.db,
-    rsa,
-    sessions: sessionService,
-    verification,
-  });
-  const auth = new AuthService({
-    db: dependencies.database.db,
-    rsa,
-    sessions: sessionService,
-    captcha: captchas,
-    verification,
-  });
-
-  await app.register(healthRoutes, {
-    database: dependencies.database,
-    cache: dependencies.cache,
+  // The modules, context by context.
+  await registerPlatform(app, platform, {
+    ...platformSettings,
     isShuttingDown: () => app.isShuttingDown,
+    onAvatarUploaded: (memberId, url) => identity.members.setAvatar(memberId, url),
   });
-  await app.register(brandRoutes);
-  await app.register(telemetryRoutes);
-  await app.register(captchaRoutes, { captchas });
-  const presence = new PresenceService({
-    cache: dependencies.cache,
-    db: dependencies.database.db,
-    brands,
+  await registerIdentity(app, identity, {
+    platform,
+    leavePresence: (brandCode, memberId) => games.presence.leave(brandCode, memberId),
   });
-  await app.register(authRoutes, {
-    auth,
-    rsa,
-    leavePresence: (brandCode, memberId) => presence.leave(brandCode, memberId),
-  });
-  await app.register(memberRoutes, { members });
-  await app.register(operatorRoutes, { operators, ledger });
-  await app.register(walletRoutes, {
-    wallet: new WalletService({ db: dependencies.database.db, ledger, operators }),
-  });
-  const deposits = new DepositService({ db: dependencies.database.db, ledger });
-  await app.register(depositRoutes, { deposits });
-  await app.register(depositAdminRoutes, { deposits, operators });
-  await app.register(depositSandboxRoutes, {
-    deposits,
-    production: dependencies.production ?? false,
-  });
-  const payouts = new PayoutService({ db: dependencies.database.db });
-  // VIP levels: their privileges set the daily withdrawal limits; routes and sweeps below.
-  const vip = new VipService({ db: dependencies.database.db, ledger, operators });
-  await app.register(payoutRoutes, { payouts });
-  await app.register(withdrawalRoutes, {
-    withdrawals: new WithdrawalService({
-      db: dependencies.database.db,
-      ledger,
-      payouts,
-      operators,
-      rsa,
-      cache: dependencies.cache,
-      vip,
-    }),
-    adjustments: new AdjustmentService({ db: dependencies.database.db, ledger, operators }),
-  });
-  await app.register(recordsRoutes, {
-    records: new RecordsService({ db: dependencies.database.db }),
-  });
-  await app.register(phoneAreaRoutes);
-  // Private uploads (feedback images) are shown through addresses signed with this key.
-  const uploadSigner = new UploadUrlSigner(rsa.deriveSecret('upload-url'));
-  await app.register(uploadRoutes, {
-    db: dependencies.database.db,
-    signer: uploadSigner,
-    onAvatarUploaded: (memberId: bigint, url: string) => members.setAvatar(memberId, url),
-  });
-  if (!dependencies.production)
-    await app.register(devOutboxRoutes, { db: dependencies.database.db });
-
-  // Game platforms (games issue): the platforms' API client, the member's player accounts.
-  const gameProvider = new ProviderClient({
-    baseUrl: dependencies.gameProvider?.baseUrl ?? 'http://127.0.0.1:4100',
-    masterSecret: dependencies.gameProvider?.masterSecret ?? DEV_PROVIDER_SECRET,
-    timeoutMs: dependencies.gameProvider?.timeoutMs,
-  });
-  const players = new PlayerDirectory({ db: dependencies.database.db, provider: gameProvider });
-  // Transfers between the centre wallet and transfer-wallet platforms, and their reconciliation.
-  const transfers = new TransferService({
-    db: dependencies.database.db,
-    ledger,
-    provider: gameProvider,
-    players,
-    log: app.log,
-  });
-  await app.register(transferRoutes, { transfers });
-  // Platforms, game launch and the automatic-transfer setting; the maintenance switch.
-  const games = new GamesService({
-    db: dependencies.database.db,
-    cache: dependencies.cache,
-    ledger,
-    provider: gameProvider,
-    players,
-    operators,
-    brands,
-    log: app.log,
-    autoTransferIn: (input) => transfers.autoTransferIn(input),
-    platformStates: (brandCode, memberId, currency) =>
-      transfers.platformStates(brandCode, memberId, currency),
-  });
-  await app.register(gamesRoutes, { games });
-  await app.register(gamesAdminRoutes, { games });
-  // Online presence from the member heartbeat, and the operators' view of it.
-  await app.register(presenceRoutes, { presence });
-  // Bet records: the member's view (the bet-record-sync sweep fills them, below).
-  await app.register(betRecordsRoutes, {
-    betRecords: new BetRecordsService({ db: dependencies.database.db }),
-  });
-  // Seamless-wallet callbacks of wallet-type-2 platforms: signed with the same secrets.
-  await app.register(seamlessRoutes, {
-    prefix: SEAMLESS_PATH_PREFIX,
-    seamless: new SeamlessService({
-      db: dependencies.database.db,
-      ledger,
-      brands,
-      secretOf: (platformId) => gameProvider.secretOf(platformId),
-    }),
-  });
-
-  // The message centre: the member's messages and the operators' sending and withdrawing.
-  const messages = new MessagesService({ db: dependencies.database.db, operators });
-  await app.register(messagesRoutes, { messages });
-  await app.register(messagesAdminRoutes, { messages });
-  // Feedback tickets: the member's, and the operators' answers.
-  await app.register(feedbackRoutes, {
-    feedback: new FeedbackService({
-      db: dependencies.database.db,
-      signer: uploadSigner,
-      operators,
-    }),
-  });
-
-  // The help centre (Markdown pages rendered safe) and the brand's contact entries.
-  const help = new HelpService({ db: dependencies.database.db, brands, operators });
-  await app.register(helpRoutes, { help });
-  await app.register(helpAdminRoutes, { help });
-
-  // Promotions (activities): sign-in, gift exchange, deposit bonus and apply, banners; review.
-  const promo = new PromoService({ db: dependencies.database.db, ledger, operators, brands });
-  await app.register(promoRoutes, { promo });
-  await app.register(promoAdminRoutes, { promo });
-  // The agent partnership: applications, downline, commission tiers and monthly statements.
-  const agents = new AgentService({
-    db: dependencies.database.db,
-    ledger,
-    operators,
-    brand: (code) => brands.get(code),
-  });
-  await app.register(agentRoutes, { agents });
-  await app.register(agentAdminRoutes, { agents });
-  // Online customer service: REST and the WebSocket for visitors, the operators' queue and replies.
-  const chat = new ChatService({
-    db: dependencies.database.db,
-    cache: dependencies.cache,
-    signer: uploadSigner,
-    operators,
-  });
-  await app.register(chatRoutes, { chat, cache: dependencies.cache, operators });
-  await app.register(chatAdminRoutes, { chat });
-  // VIP levels, upgrades, monthly bonuses and daily rebates (the sweeps pay them).
-  await app.register(vipRoutes, { vip });
-  await app.register(vipAdminRoutes, { vip });
-  // The operators' editing of a brand's contact entries (served above by the help centre).
-  await app.register(brandAdminRoutes, {
-    brandAdmin: new BrandAdminService({ db: dependencies.database.db, brands, operators }),
-  });
-
-  app.decorate(
-    'sweeps',
-    createSweeps({
-      db: dependencies.database.db,
-      betRecords: { provider: gameProvider, brands: () => brands.all() },
-      transfers,
-      vip: { vip, brands: () => brands.all() },
-      agentStatements: { agents, brands: () => brands.all() },
-      chat,
-    }),
-  );
+  await registerMoney(app, money, { production });
+  await registerGames(app, games, platform);
+  await registerEngagement(app, engagement, platform);
+  await registerService(app, service, { cache, identity });
+  await registerBackoffice(app, { db, platform, identity });
 
   if (dependencies.webDistDir) {
-    await app.register(webPlugin, {
-      distDir: dependencies.webDistDir,
-      production: dependencies.production ?? false,
-    });
+    await app.register(webPlugin, { distDir: dependencies.webDistDir, production });
   }
   return app;
 }

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { LedgerService } from './contexts/money/ledger/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase(

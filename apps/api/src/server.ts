@@ -6,13 +6,13 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
-import { seedDemoBrands } from './modules/brand/brand.service.ts';
-import { seedDepositChannels } from './modules/deposit/deposit.seed.ts';
-import { seedHelpPages } from './modules/help/help.seed.ts';
-import { seedPromotions } from './modules/promo/promo.seed.ts';
-import { seedAgentTiers } from './modules/agent/agent.service.ts';
-import { OperatorService } from './modules/operator/operator.service.ts';
-import { RsaKeys } from './modules/rsa/rsa.service.ts';
+import { seedDemoBrands } from './contexts/platform/brand/index.ts';
+import { seedDepositChannels } from './contexts/money/deposit/index.ts';
+import { seedHelpPages } from './contexts/service/help/index.ts';
+import { seedPromotions } from './contexts/engagement/promo/index.ts';
+import { seedAgentTiers } from './contexts/engagement/agent/index.ts';
+import { OperatorService } from './contexts/identity/operator/index.ts';
+import { RsaKeys } from './contexts/platform/rsa/index.ts';
 
 /** Starts one API node: database, cache, demo data, background sweeps, then listens. */
 const config = loadConfig();

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../test/database.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from './client.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { brands } from './schema.ts';
-import { seedDemoBrands } from '../modules/brand/brand.service.ts';
+import { seedDemoBrands } from '../contexts/platform/brand/brand.service.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

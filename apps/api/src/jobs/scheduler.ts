@@ -39,6 +39,15 @@ export type Sweep = {
 
 export type SweepOutcome = 'ran' | 'failed' | 'not-due' | 'busy';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background sweeps the app's modules registered, for the scheduler (server.ts). */
+    readonly sweeps: readonly Sweep[];
+    /** A module's sweep, run by the scheduler once the node listens. */
+    addSweep(sweep: Sweep): void;
+  }
+}
+
 /** The 64-bit advisory lock key of a sweep, from its name. */
 export function sweepLockKey(name: string): bigint {
   return createHash('sha256').update(`lobby:sweep:${name}`).digest().readBigInt64BE(0);

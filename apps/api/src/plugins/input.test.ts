@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@lobby/contracts';
 import { form } from '../test/app.ts';
-import { createWalletTestApp, type WalletTestApp } from '../modules/withdrawal/wallet-test-app.ts';
+import {
+  createWalletTestApp,
+  type WalletTestApp,
+} from '../contexts/money/withdrawal/wallet-test-app.ts';
 
 /**
  * The text rule of every request (plugins/input.ts): no control character reaches a route, and

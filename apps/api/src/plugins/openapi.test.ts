@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperatorService } from '../modules/operator/operator.service.ts';
+import { OperatorService } from '../contexts/identity/operator/operator.service.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 type Operation = { responses?: Record<string, unknown> };

@@ -7,7 +7,7 @@ import {
   createWalletTestApp,
   type Member,
   type WalletTestApp,
-} from '../modules/withdrawal/wallet-test-app.ts';
+} from '../contexts/money/withdrawal/wallet-test-app.ts';
 import { form } from '../test/app.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   REQUEST_HEADERS,
   type Language,
 } from '@lobby/contracts';
-import type { Brand, BrandRegistry } from '../modules/brand/brand.service.ts';
+import type { Brand, BrandRegistry } from '../contexts/platform/brand/index.ts';
 
 /** The browser contract's request headers, read once per request. */
 export type ClientHeaders = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RESPONSE_HEADERS } from '@lobby/contracts';
 import { commonError } from '../lib/app-error.ts';
-import type { Brand } from '../modules/brand/brand.service.ts';
+import type { Brand } from '../contexts/platform/brand/index.ts';
 
 /** A member's session, as the guard hands it to routes. */
 export type MemberSession = {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BRAND_CONFIG_GLOBAL, matchesPageRoute, type BrandPublicConfig } from '@lobby/contracts';
-import type { Brand } from '../modules/brand/brand.service.ts';
+import type { Brand } from '../contexts/platform/brand/index.ts';
 import { pageDirectives, type CspDirectives } from './security-headers.ts';
 
 /** Where the web app's index.html takes the brand's head elements. */

@@ -4,7 +4,7 @@ import { buildApp, type AppDependencies } from '../app.ts';
 import { openCache, type Cache } from '../cache/index.ts';
 import type { DatabaseHandle, QueryObserver } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
-import { seedDemoBrands } from '../modules/brand/brand.service.ts';
+import { seedDemoBrands } from '../contexts/platform/brand/brand.service.ts';
 import { openTestDatabase } from './database.ts';
 
 export type TestApp = {

@@ -1,0 +1,133 @@
+/**
+ * The house rules (decision 0012): which file may import which. `npm run lint:deps` checks the
+ * real tree; scripts/boundaries.test.ts proves each rule fails on a planted violation.
+ *
+ * API (apps/api/src): foundation (lib, db, cache, jobs) < contexts/platform < plugins <
+ * identity < money < games < engagement, service < backoffice < app.ts, server.ts.
+ * A module (contexts/<context>/<module>/) is used by others through its index.ts only.
+ * Web (apps/web/src): lib < components < features < app; a feature never imports another.
+ */
+
+const API = '^apps/api/src/';
+const CONTEXT_ORDER = [
+  'platform',
+  'identity',
+  'money',
+  'games',
+  ['engagement', 'service'],
+  'backoffice',
+];
+
+/** Files that only tests run: they may reach into what they test. */
+const TEST_FILES = '(\\.test\\.tsx?$|test-support|/test/|\\.test-support\\.ts$|fake-|fixtures?/)';
+
+/** The contexts above `level` (siblings on one level may not import each other either). */
+function contextsAbove(level) {
+  return CONTEXT_ORDER.slice(level + 1).flat();
+}
+
+const layerRules = CONTEXT_ORDER.flatMap((entry, level) => {
+  const names = [entry].flat();
+  const rules = [
+    {
+      name: `context-direction-${names.join('-')}`,
+      comment: `A context imports only contexts below it: ${names.join(' and ')} may not import ${contextsAbove(level).join(', ') || 'nothing above'}.`,
+      severity: 'error',
+      from: { path: `${API}contexts/(${names.join('|')})/`, pathNot: TEST_FILES },
+      to: { path: `${API}contexts/(${contextsAbove(level).join('|') || '$^'})/` },
+    },
+  ];
+  if (names.length > 1) {
+    for (const name of names) {
+      rules.push({
+        name: `context-siblings-${name}`,
+        comment: `${names.join(' and ')} stand side by side: neither imports the other.`,
+        severity: 'error',
+        from: { path: `${API}contexts/${name}/`, pathNot: TEST_FILES },
+        to: { path: `${API}contexts/(${names.filter((other) => other !== name).join('|')})/` },
+      });
+    }
+  }
+  return rules;
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycle, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'module-insides',
+      comment:
+        "A module is used through its index.ts: another module's routes, services, " +
+        'repositories and schemas are its own.',
+      severity: 'error',
+      from: { path: `${API}contexts/([^/]+)/([^/]+)/`, pathNot: TEST_FILES },
+      to: {
+        path: `${API}contexts/[^/]+/[^/]+/`,
+        pathNot: [`${API}contexts/$1/$2/`, `${API}contexts/[^/]+/[^/]+/index\\.ts$`],
+      },
+    },
+    ...layerRules,
+    {
+      name: 'foundation-stays-below',
+      comment: 'lib, db, cache and jobs serve every context and know none of them.',
+      severity: 'error',
+      from: { path: `${API}(lib|db|cache|jobs)/`, pathNot: TEST_FILES },
+      to: { path: `${API}(contexts|plugins|app\\.ts|server\\.ts)` },
+    },
+    {
+      name: 'plugins-below-identity',
+      comment: 'The HTTP plugins know the platform (brands) and nothing above it.',
+      severity: 'error',
+      from: { path: `${API}plugins/`, pathNot: TEST_FILES },
+      to: { path: `${API}(contexts/(?!platform/)|app\\.ts|server\\.ts)` },
+    },
+    {
+      name: 'platform-below-plugins',
+      comment: 'The platform context sits under the HTTP plugins.',
+      severity: 'error',
+      from: { path: `${API}contexts/platform/`, pathNot: TEST_FILES },
+      to: { path: `${API}plugins/` },
+    },
+    {
+      name: 'web-features-apart',
+      comment:
+        'A web feature never imports another: they compose in app/, and what two share lives ' +
+        'in components/ or lib/ (bulletproof-react).',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-below-features',
+      comment: 'components/ and lib/ serve the features and the app, and import neither.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/', pathNot: TEST_FILES },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'packages-stand-alone',
+      comment: 'The shared packages never import an app.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|artifacts)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminBrandContactsEndpoint, adminSetBrandContactsEndpoint } from '@lobby/contracts';
+import { envelopeResponses, ok } from '../../../lib/envelope.ts';
+import { operatorOf } from '../../../plugins/operator-auth.ts';
+import type { BrandAdminService } from './brand-admin.service.ts';
+
+const operatorOnly = { access: 'operator' as const };
+const tags = ['operator'];
+
+/** The back office's side of a brand's configuration: its contact-us entries. */
+export async function brandAdminRoutes(
+  app: FastifyInstance,
+  options: { brandAdmin: BrandAdminService },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { brandAdmin } = options;
+
+  routes.get(
+    adminBrandContactsEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: "A brand's contact entries as stored, with its revision",
+        params: adminBrandContactsEndpoint.params,
+        response: envelopeResponses(adminBrandContactsEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await brandAdmin.contacts(request.params.code));
+    },
+  );
+
+  routes.put(
+    adminSetBrandContactsEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary:
+          "Replace a brand's contact entries (action 1 copy, 2 open); every node serves them at once (action logged)",
+        params: adminSetBrandContactsEndpoint.params,
+        body: adminSetBrandContactsEndpoint.body,
+        response: envelopeResponses(adminSetBrandContactsEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { contacts, reason } = request.body;
+      return ok(
+        await brandAdmin.replaceContacts(operatorOf(request), request.params.code, contacts, {
+          ip: request.ip,
+          reason,
+        }),
+      );
+    },
+  );
+}

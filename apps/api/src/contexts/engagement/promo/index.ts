@@ -1,0 +1,4 @@
+/** The promo module's public surface: what other modules may use. */
+export { promoModule } from './promo.plugin.ts';
+export { seedPromotions } from './promo.seed.ts';
+export { PromoService } from './promo.service.ts';

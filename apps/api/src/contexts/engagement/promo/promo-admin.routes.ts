@@ -1,0 +1,347 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminApproveClaimEndpoint,
+  adminBannersEndpoint,
+  adminClaimsEndpoint,
+  adminCreateBannerEndpoint,
+  adminCreateGiftEndpoint,
+  adminCreatePromotionEndpoint,
+  adminDeleteBannerEndpoint,
+  adminExchangesEndpoint,
+  adminGiftsEndpoint,
+  adminHandleExchangeEndpoint,
+  adminPromotionStatusEndpoint,
+  adminPromotionsEndpoint,
+  adminRejectClaimEndpoint,
+  adminUpdateBannerEndpoint,
+  adminUpdateGiftEndpoint,
+  adminUpdatePromotionEndpoint,
+} from '@lobby/contracts';
+import { envelopeResponses, ok } from '../../../lib/envelope.ts';
+import { operatorOf } from '../../../plugins/operator-auth.ts';
+import type { PromoService } from './promo.service.ts';
+
+const operatorOnly = { access: 'operator' as const };
+const tags = ['operator'];
+
+/**
+ * The back office's promotions: promotions and their rules, gifts, banners and popup notices,
+ * the claims review queue and item deliveries. Every change is in the action log.
+ */
+export async function promoAdminRoutes(app: FastifyInstance, options: { promo: PromoService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { promo } = options;
+
+  routes.get(
+    adminPromotionsEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: "A brand's promotions in every status",
+        querystring: adminPromotionsEndpoint.query,
+        response: envelopeResponses(adminPromotionsEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await promo.operatorPromotions(request.query.brand));
+    },
+  );
+
+  routes.post(
+    adminCreatePromotionEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Create a promotion; its rules are validated for its kind (action logged)',
+        body: adminCreatePromotionEndpoint.body,
+        response: envelopeResponses(adminCreatePromotionEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...input } = request.body;
+      return ok(
+        await promo.createPromotion(operatorOf(request), input, { ip: request.ip, reason }),
+      );
+    },
+  );
+
+  routes.put(
+    adminUpdatePromotionEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Change a promotion (action logged)',
+        params: adminUpdatePromotionEndpoint.params,
+        body: adminUpdatePromotionEndpoint.body,
+        response: envelopeResponses(adminUpdatePromotionEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...input } = request.body;
+      return ok(
+        await promo.updatePromotion(operatorOf(request), request.params.id, input, {
+          ip: request.ip,
+          reason,
+        }),
+      );
+    },
+  );
+
+  routes.post(
+    adminPromotionStatusEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Activate, pause or end a promotion (action logged)',
+        params: adminPromotionStatusEndpoint.params,
+        body: adminPromotionStatusEndpoint.body,
+        response: envelopeResponses(adminPromotionStatusEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(
+        await promo.changePromotionStatus(
+          operatorOf(request),
+          request.params.id,
+          request.body.status,
+          { ip: request.ip, reason: request.body.reason },
+        ),
+      ),
+  );
+
+  routes.get(
+    adminGiftsEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: "A gift promotion's gifts, active or not",
+        params: adminGiftsEndpoint.params,
+        response: envelopeResponses(adminGiftsEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await promo.operatorGifts(request.params.id));
+    },
+  );
+
+  routes.post(
+    adminCreateGiftEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Add a gift to a gift promotion (action logged)',
+        params: adminCreateGiftEndpoint.params,
+        body: adminCreateGiftEndpoint.body,
+        response: envelopeResponses(adminCreateGiftEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...input } = request.body;
+      return ok(
+        await promo.createGift(operatorOf(request), request.params.id, input, {
+          ip: request.ip,
+          reason,
+        }),
+      );
+    },
+  );
+
+  routes.put(
+    adminUpdateGiftEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Change a gift; active false takes it off the list (action logged)',
+        params: adminUpdateGiftEndpoint.params,
+        body: adminUpdateGiftEndpoint.body,
+        response: envelopeResponses(adminUpdateGiftEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...input } = request.body;
+      return ok(
+        await promo.updateGift(operatorOf(request), request.params.id, input, {
+          ip: request.ip,
+          reason,
+        }),
+      );
+    },
+  );
+
+  routes.get(
+    adminBannersEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: "A brand's home banners and popup notices",
+        querystring: adminBannersEndpoint.query,
+        response: envelopeResponses(adminBannersEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await promo.operatorBanners(request.query.brand));
+    },
+  );
+
+  routes.post(
+    adminCreateBannerEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Add a home banner or popup notice (action logged)',
+        body: adminCreateBannerEndpoint.body,
+        response: envelopeResponses(adminCreateBannerEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...input } = request.body;
+      return ok(await promo.createBanner(operatorOf(request), input, { ip: request.ip, reason }));
+    },
+  );
+
+  routes.put(
+    adminUpdateBannerEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Change a banner or notice (action logged)',
+        params: adminUpdateBannerEndpoint.params,
+        body: adminUpdateBannerEndpoint.body,
+        response: envelopeResponses(adminUpdateBannerEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...input } = request.body;
+      return ok(
+        await promo.updateBanner(operatorOf(request), request.params.id, input, {
+          ip: request.ip,
+          reason,
+        }),
+      );
+    },
+  );
+
+  routes.delete(
+    adminDeleteBannerEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Delete a banner or notice (action logged)',
+        params: adminDeleteBannerEndpoint.params,
+        response: envelopeResponses(adminDeleteBannerEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(await promo.deleteBanner(operatorOf(request), request.params.id, { ip: request.ip })),
+  );
+
+  routes.get(
+    adminClaimsEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Promotion claims of a brand, oldest first (the review queue with status pending)',
+        querystring: adminClaimsEndpoint.query,
+        response: envelopeResponses(adminClaimsEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await promo.operatorClaims(request.query));
+    },
+  );
+
+  routes.post(
+    adminApproveClaimEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Approve a pending claim and pay it through the ledger (action logged)',
+        params: adminApproveClaimEndpoint.params,
+        body: adminApproveClaimEndpoint.body,
+        response: envelopeResponses(adminApproveClaimEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(
+        await promo.approveClaim(operatorOf(request), request.params.id, request.body, {
+          ip: request.ip,
+        }),
+      ),
+  );
+
+  routes.post(
+    adminRejectClaimEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Reject a pending claim with a note (action logged)',
+        params: adminRejectClaimEndpoint.params,
+        body: adminRejectClaimEndpoint.body,
+        response: envelopeResponses(adminRejectClaimEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(
+        await promo.rejectClaim(operatorOf(request), request.params.id, request.body.note, {
+          ip: request.ip,
+        }),
+      ),
+  );
+
+  routes.get(
+    adminExchangesEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Gift exchanges of a brand, oldest first (pending_delivery: items to ship)',
+        querystring: adminExchangesEndpoint.query,
+        response: envelopeResponses(adminExchangesEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await promo.operatorExchanges(request.query));
+    },
+  );
+
+  routes.post(
+    adminHandleExchangeEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Deliver an item exchange, or reject it and restore stock and turnover',
+        params: adminHandleExchangeEndpoint.params,
+        body: adminHandleExchangeEndpoint.body,
+        response: envelopeResponses(adminHandleExchangeEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(
+        await promo.handleExchange(operatorOf(request), request.params.id, request.params.action, {
+          ip: request.ip,
+          reason: request.body.reason,
+        }),
+      ),
+  );
+}

@@ -1,0 +1,4 @@
+/** The vip module's public surface: what other modules may use. */
+export { vipModule } from './vip.plugin.ts';
+export { vipLevelOf } from './vip.repository.ts';
+export { VipService } from './vip.service.ts';

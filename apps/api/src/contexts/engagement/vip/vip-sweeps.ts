@@ -1,0 +1,164 @@
+import type { Sweep, SweepContext } from '../../../jobs/scheduler.ts';
+import { membersWithBetsSyncedSince } from '../../games/bet-records/index.ts';
+import type { Brand } from '../../platform/brand/index.ts';
+import { membersWithDepositsConfirmedSince } from '../../money/deposit/index.ts';
+import {
+  nextDay,
+  shanghaiDay,
+  shanghaiDayRange,
+  shanghaiMonth,
+  type VipService,
+} from './vip.service.ts';
+
+export const VIP_UPGRADE_SWEEP = 'vip-upgrade';
+export const VIP_REBATE_SWEEP = 'vip-rebate';
+export const VIP_MONTHLY_SWEEP = 'vip-monthly';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export type VipSweepOptions = {
+  vip: VipService;
+  /** The brands now served (the registry's list). */
+  brands: () => readonly Brand[];
+  now?: () => Date;
+};
+
+/**
+ * How far before its saved instant the upgrade sweep looks again. A deposit is stamped with
+ * the time its transaction began and a bet record with its insert time, and either may commit
+ * a little later than a run that read past that time; looking back re-reads them, and the
+ * upgrade being idempotent makes the second look harmless.
+ */
+const UPGRADE_OVERLAP_MS = 5 * MINUTE_MS;
+/** The rebate of a day is paid once this much of the next day has passed (late bet records). */
+const REBATE_DELAY_MS = 10 * MINUTE_MS;
+/** A rebate sweep that was off longer than this catches up only this many days. */
+const REBATE_MAX_CATCH_UP_DAYS = 31;
+
+function brandsByCode(brands: readonly Brand[]): Map<string, Brand> {
+  return new Map(brands.map((brand) => [brand.config.code, brand]));
+}
+
+/**
+ * Upgrades, every minute. It evaluates only the members whose totals may have changed since
+ * the last run: those with a deposit confirmed or a bet record written since then (minus the
+ * overlap). Totals only grow through those two events, so nobody else can have crossed a
+ * threshold; the work per run follows the recent activity instead of the number of members,
+ * which one aggregate over every member's deposits and bets each minute would not. A member
+ * the sweep has not reached yet is also upgraded when they open their VIP page. The first
+ * run (no cursor) looks at all history once.
+ */
+export function vipUpgradeSweep(options: VipSweepOptions): Sweep {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: VIP_UPGRADE_SWEEP,
+    intervalMs: MINUTE_MS,
+    async run(context: SweepContext) {
+      const startedAt = now();
+      const saved =
+        typeof context.cursor.since === 'string' ? Date.parse(context.cursor.since) : NaN;
+      const since = new Date(Number.isNaN(saved) ? 0 : saved - UPGRADE_OVERLAP_MS);
+      const candidates = [
+        ...(await membersWithDepositsConfirmedSince(context.db, since)),
+        ...(await membersWithBetsSyncedSince(context.db, since)),
+      ];
+      const byBrand = new Map<string, Set<bigint>>();
+      for (const { brandCode, memberId } of candidates) {
+        const set = byBrand.get(brandCode) ?? new Set<bigint>();
+        set.add(memberId);
+        byBrand.set(brandCode, set);
+      }
+      const brands = brandsByCode(options.brands());
+      for (const [brandCode, memberIds] of byBrand) {
+        const brand = brands.get(brandCode);
+        if (!brand) continue;
+        const report = await options.vip.upgradeMembers(brand, [...memberIds], context.signal);
+        if (report.paid > 0) {
+          context.log.info(
+            { brand: brandCode, ...report, amountMinor: String(report.amountMinor) },
+            'vip upgrades paid',
+          );
+        }
+        // Stopped half way: the cursor stays, and the next run looks at these members again.
+        if (context.signal.aborted) return;
+      }
+      await context.saveCursor({ since: startedAt.toISOString() });
+    },
+  };
+}
+
+/** The last Asia/Shanghai day whose rebate may be paid at `instant`: yesterday from 00:10 on. */
+export function lastPayableRebateDay(instant: Date): string {
+  return shanghaiDay(new Date(instant.getTime() - REBATE_DELAY_MS - DAY_MS));
+}
+
+/**
+ * Daily rebates. Each run pays every day from the one after the saved day up to the last day
+ * that ended at least ten minutes ago, one day at a time for every brand, saving the day after
+ * each; so missed days (the node was down) are caught up and a re-run pays nothing twice. With
+ * no saved day it starts at the last payable day rather than paying all of history.
+ */
+export function vipRebateSweep(options: VipSweepOptions): Sweep {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: VIP_REBATE_SWEEP,
+    intervalMs: 5 * MINUTE_MS,
+    async run(context: SweepContext) {
+      const last = lastPayableRebateDay(now());
+      const oldest = shanghaiDay(
+        new Date(
+          (shanghaiDayRange(last)?.from.getTime() ?? 0) - (REBATE_MAX_CATCH_UP_DAYS - 1) * DAY_MS,
+        ),
+      );
+      const saved = typeof context.cursor.day === 'string' ? context.cursor.day : null;
+      let day = saved && shanghaiDayRange(saved) ? nextDay(saved) : last;
+      if (day < oldest) day = oldest;
+      while (day <= last) {
+        for (const brand of options.brands()) {
+          if (context.signal.aborted) return;
+          const report = await options.vip.payRebates(brand, day, context.signal);
+          if (report.paid > 0) {
+            context.log.info(
+              { brand: brand.config.code, day, ...report, amountMinor: String(report.amountMinor) },
+              'vip rebates paid',
+            );
+          }
+        }
+        if (context.signal.aborted) return;
+        await context.saveCursor({ day });
+        day = nextDay(day);
+      }
+    },
+  };
+}
+
+/**
+ * Monthly bonuses: every run pays this Asia/Shanghai month's bonus to members who have none
+ * for it yet (those who reached level 1 since the last run included). Which members are owed
+ * is read from the rewards, so the sweep needs no cursor and a re-run pays nothing twice.
+ */
+export function vipMonthlySweep(options: VipSweepOptions): Sweep {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: VIP_MONTHLY_SWEEP,
+    intervalMs: 5 * MINUTE_MS,
+    async run(context: SweepContext) {
+      const month = shanghaiMonth(now());
+      for (const brand of options.brands()) {
+        if (context.signal.aborted) return;
+        const report = await options.vip.payMonthly(brand, month, context.signal);
+        if (report.paid > 0) {
+          context.log.info(
+            { brand: brand.config.code, month, ...report, amountMinor: String(report.amountMinor) },
+            'vip monthly bonuses paid',
+          );
+        }
+      }
+    },
+  };
+}
+
+export function vipSweeps(options: VipSweepOptions): Sweep[] {
+  return [vipUpgradeSweep(options), vipRebateSweep(options), vipMonthlySweep(options)];
+}

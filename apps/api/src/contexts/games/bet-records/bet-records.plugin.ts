@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Brand } from '../../platform/brand/index.ts';
+import type { ProviderClient } from '../games/index.ts';
+import { betRecordSyncSweep } from './bet-record-sync.ts';
+import { betRecordsRoutes } from './bet-records.routes.ts';
+import type { BetRecordsService } from './bet-records.service.ts';
+
+/** The member's bet records, and the sweep that reads them from the platforms. */
+export async function betRecordsModule(
+  app: FastifyInstance,
+  options: {
+    betRecords: BetRecordsService;
+    provider: ProviderClient;
+    brands: () => readonly Brand[];
+  },
+) {
+  await app.register(betRecordsRoutes, { betRecords: options.betRecords });
+  app.addSweep(betRecordSyncSweep({ provider: options.provider, brands: options.brands }));
+}

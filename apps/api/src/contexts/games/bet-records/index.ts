@@ -1,0 +1,10 @@
+/** The bet-records module's public surface: what other modules may use. */
+export { betRecordsModule } from './bet-records.plugin.ts';
+export {
+  membersWithBetsSyncedSince,
+  membersWithValidBets,
+  referralBetTotals,
+  sumValidBets,
+  validBetsByMemberAndCategory,
+} from './bet-records.repository.ts';
+export { BetRecordsService } from './bet-records.service.ts';

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { DEV_PROVIDER_SECRET } from '@lobby/game-protocol';
+import type { Cache } from '../../cache/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { Identity } from '../identity/identity.context.ts';
+import type { Money } from '../money/money.context.ts';
+import type { Platform } from '../platform/platform.context.ts';
+import { BetRecordsService, betRecordsModule } from './bet-records/index.ts';
+import { GamesService, PlayerDirectory, ProviderClient, gamesModule } from './games/index.ts';
+import { PresenceService, presenceModule } from './presence/index.ts';
+import { SeamlessService, seamlessModule } from './seamless/index.ts';
+import { TransferService, transferModule } from './transfer/index.ts';
+
+/** The games context: the platforms, transfers to and from them, their callbacks and records. */
+export type Games = {
+  provider: ProviderClient;
+  transfers: TransferService;
+  games: GamesService;
+  presence: PresenceService;
+  betRecords: BetRecordsService;
+  seamless: SeamlessService;
+};
+
+export function createGames(settings: {
+  db: Database;
+  cache: Cache;
+  log: FastifyBaseLogger;
+  platform: Platform;
+  identity: Identity;
+  money: Money;
+  /** The game platforms' API (the simulator by default) and the master signing secret. */
+  gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number } | undefined;
+}): Games {
+  const { db, cache, log, platform, identity, money } = settings;
+  const { brands } = platform;
+  const provider = new ProviderClient({
+    baseUrl: settings.gameProvider?.baseUrl ?? 'http://127.0.0.1:4100',
+    masterSecret: settings.gameProvider?.masterSecret ?? DEV_PROVIDER_SECRET,
+    timeoutMs: settings.gameProvider?.timeoutMs,
+  });
+  const players = new PlayerDirectory({ db, provider });
+  const transfers = new TransferService({ db, ledger: money.ledger, provider, players, log });
+  return {
+    provider,
+    transfers,
+    games: new GamesService({
+      db,
+      cache,
+      ledger: money.ledger,
+      provider,
+      players,
+      operators: identity.operators,
+      brands,
+      log,
+      autoTransferIn: (input) => transfers.autoTransferIn(input),
+      platformStates: (brandCode, memberId, currency) =>
+        transfers.platformStates(brandCode, memberId, currency),
+    }),
+    presence: new PresenceService({ cache, db, brands }),
+    betRecords: new BetRecordsService({ db }),
+    seamless: new SeamlessService({
+      db,
+      ledger: money.ledger,
+      brands,
+      secretOf: (platformId) => provider.secretOf(platformId),
+    }),
+  };
+}
+
+export async function registerGames(app: FastifyInstance, games: Games, platform: Platform) {
+  await app.register(transferModule, { transfers: games.transfers });
+  await app.register(gamesModule, { games: games.games });
+  await app.register(presenceModule, { presence: games.presence });
+  await app.register(betRecordsModule, {
+    betRecords: games.betRecords,
+    provider: games.provider,
+    brands: () => platform.brands.all(),
+  });
+  await app.register(seamlessModule, { seamless: games.seamless });
+}

@@ -1,0 +1,15 @@
+/** The games module's public surface: what other modules may use. */
+export {
+  brandGame,
+  brandPlatform,
+  brandPlatforms,
+  localized,
+  memberIdOfPlayer,
+} from './catalog.ts';
+export { GAMES_ERRORS } from './games.errors.ts';
+export { gamesModule } from './games.plugin.ts';
+export { GamesService } from './games.service.ts';
+export { platformIconUrl } from './icons.ts';
+export { PlayerDirectory } from './player-directory.ts';
+export { ProviderClient } from './provider-client.ts';
+export type { ProviderOutcome } from './provider-client.ts';

@@ -1,0 +1,3 @@
+/** The seamless module's public surface: what other modules may use. */
+export { seamlessModule } from './seamless.plugin.ts';
+export { SeamlessService } from './seamless.service.ts';

@@ -1,0 +1,390 @@
+import { randomInt } from 'node:crypto';
+import {
+  INVITE_CODE_RULE,
+  isValidUsername,
+  REAL_NAME_RULE,
+  type FieldIssue,
+  type MemberInfo,
+  type VerificationPurpose,
+} from '@lobby/contracts';
+import type { Database } from '../../../db/client.ts';
+import { appError, commonError } from '../../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
+import type { Brand } from '../../platform/brand/index.ts';
+import type { CaptchaService } from '../../platform/captcha/index.ts';
+import {
+  MEMBER_ERRORS,
+  findMemberByEmail,
+  findMemberByInviteCode,
+  findMemberByPhone,
+  findMemberByUsername,
+  insertMember,
+  recordLogin,
+  uniqueViolation,
+  updateMember,
+  type MemberRow,
+  readNewPassword,
+  toMemberInfo,
+} from '../member/index.ts';
+import type { RsaKeys } from '../../platform/rsa/index.ts';
+import type { SessionService } from '../session/index.ts';
+import { isKnownAreaCode } from '../../platform/phone-area/index.ts';
+import {
+  maskEmail,
+  maskPhone,
+  VERIFICATION_ERRORS,
+  type VerificationService,
+} from '../../platform/verification/index.ts';
+import { AUTH_ERRORS } from './auth.errors.ts';
+import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from './auth.repository.ts';
+
+/** Who is asking: the request's brand, address, device and language. */
+export type Caller = {
+  brand: Brand;
+  ip: string;
+  deviceNo: string | null;
+  userAgent: string | null;
+  language: 'zh-CN' | 'zh-TW' | 'en';
+};
+
+type Target =
+  { channel: 'sms'; areaCode: string; phone: string } | { channel: 'email'; email: string };
+
+type Dependencies = {
+  db: Database;
+  rsa: RsaKeys;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  verification: VerificationService;
+  /** A member's VIP level (the engagement context keeps VIP; identity only shows it). */
+  vipLevelOf(memberId: bigint): Promise<number>;
+};
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newInviteCode(): string {
+  return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join(
+    '',
+  );
+}
+
+/** Phones are only taken with an area code of the list members choose from. */
+function assertKnownAreaCode(areaCode: string): void {
+  if (!isKnownAreaCode(areaCode)) {
+    throw commonError('validation', [{ path: 'areaCode', code: 'invalid_value' }]);
+  }
+}
+
+/** One of phone (with area code) or e-mail, from a form that may carry either. */
+export function readTarget(fields: {
+  areaCode?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+}): Target {
+  if (fields.phone !== undefined && fields.email !== undefined) {
+    throw appError(AUTH_ERRORS, 'target_required');
+  }
+  if (fields.phone !== undefined) {
+    if (fields.areaCode === undefined) {
+      throw appError(AUTH_ERRORS, 'field_required', [{ path: 'areaCode', code: 'required' }]);
+    }
+    assertKnownAreaCode(fields.areaCode);
+    return { channel: 'sms', areaCode: fields.areaCode, phone: fields.phone };
+  }
+  if (fields.email !== undefined) return { channel: 'email', email: fields.email };
+  throw appError(AUTH_ERRORS, 'target_required');
+}
+
+function maskTarget(target: Target): string {
+  return target.channel === 'sms'
+    ? maskPhone(target.areaCode, target.phone)
+    : maskEmail(target.email);
+}
+
+/**
+ * Becoming a member and getting in: registration, login with its lock, logout, verification
+ * codes, forgotten passwords. Their per-address and per-device limits are the routes' (see
+ * plugins/rate-limit.ts).
+ */
+export class AuthService {
+  readonly #deps: Dependencies;
+
+  constructor(dependencies: Dependencies) {
+    this.#deps = dependencies;
+  }
+
+  async #checkCaptcha(
+    caller: Caller,
+    key: string | undefined,
+    code: string | undefined,
+  ): Promise<void> {
+    if (!caller.brand.config.settings.registration.captcha) return;
+    await this.#deps.captcha.verify(key ?? '', code ?? '');
+  }
+
+  async #startSession(
+    caller: Caller,
+    member: MemberRow,
+  ): Promise<{ token: string; info: MemberInfo }> {
+    const { token } = await this.#deps.sessions.create({
+      brandCode: caller.brand.config.code,
+      memberId: member.id,
+      ip: caller.ip,
+      deviceNo: caller.deviceNo,
+      userAgent: caller.userAgent,
+    });
+    const loggedIn = (await recordLogin(this.#deps.db, member.id, caller.ip)) ?? member;
+    const vipLevel = await this.#deps.vipLevelOf(member.id);
+    return { token, info: toMemberInfo(loggedIn, caller.brand, vipLevel) };
+  }
+
+  async register(
+    caller: Caller,
+    body: {
+      username: string;
+      password: string;
+      confirmPassword: string;
+      key?: string | undefined;
+      code?: string | undefined;
+      areaCode?: string | undefined;
+      phone?: string | undefined;
+      phoneCode?: string | undefined;
+      email?: string | undefined;
+      mailCode?: string | undefined;
+      inviteCode?: string | undefined;
+      realName?: string | undefined;
+    },
+  ): Promise<{ token: string; info: MemberInfo }> {
+    const { db, rsa, verification } = this.#deps;
+    const brandCode = caller.brand.config.code;
+    const rules = caller.brand.config.settings.registration;
+
+    // Fields the brand asks for: required ones must be there; turned-off ones are ignored.
+    const missing: FieldIssue[] = [];
+    const wants = (
+      field: 'phone' | 'email' | 'inviteCode' | 'realName',
+      value: string | undefined,
+    ) => {
+      if (rules[field] === 'off') return undefined;
+      const given = value === undefined || value === '' ? undefined : value;
+      if (given === undefined && rules[field] === 'required')
+        missing.push({ path: field, code: 'required' });
+      return given;
+    };
+    const phone = wants('phone', body.phone);
+    const email = wants('email', body.email);
+    const inviteCode = wants('inviteCode', body.inviteCode);
+    const realName = wants('realName', body.realName);
+    if (phone !== undefined && body.areaCode === undefined)
+      missing.push({ path: 'areaCode', code: 'required' });
+    if (phone !== undefined && body.phoneCode === undefined)
+      missing.push({ path: 'phoneCode', code: 'required' });
+    if (email !== undefined && body.mailCode === undefined)
+      missing.push({ path: 'mailCode', code: 'required' });
+    if (missing.length > 0) throw appError(AUTH_ERRORS, 'field_required', missing);
+
+    await this.#checkCaptcha(caller, body.key, body.code);
+    const username = body.username.trim();
+    if (!isValidUsername(username)) throw appError(MEMBER_ERRORS, 'username_invalid');
+    const password = readNewPassword(rsa, body.password, body.confirmPassword);
+    if (realName !== undefined && !REAL_NAME_RULE.pattern.test(realName)) {
+      throw appError(MEMBER_ERRORS, 'real_name_invalid');
+    }
+    const usernameKey = username.toLowerCase();
+    if (await findMemberByUsername(db, brandCode, usernameKey)) {
+      throw appError(MEMBER_ERRORS, 'username_taken');
+    }
+    let referrer: MemberRow | undefined;
+    if (inviteCode !== undefined) {
+      const normalized = inviteCode.toUpperCase();
+      if (!INVITE_CODE_RULE.pattern.test(normalized))
+        throw appError(MEMBER_ERRORS, 'invite_code_invalid');
+      referrer = await findMemberByInviteCode(db, brandCode, normalized);
+      if (!referrer) throw appError(MEMBER_ERRORS, 'invite_code_invalid');
+    }
+    if (phone !== undefined && body.areaCode !== undefined) {
+      if (await findMemberByPhone(db, brandCode, body.areaCode, phone))
+        throw appError(MEMBER_ERRORS, 'phone_taken');
+    }
+    if (email !== undefined && (await findMemberByEmail(db, brandCode, email))) {
+      throw appError(MEMBER_ERRORS, 'email_taken');
+    }
+    // Codes last: every other check has passed, so a code is only spent on a real registration.
+    if (phone !== undefined && body.areaCode !== undefined && body.phoneCode !== undefined) {
+      await verification.consume({
+        brandCode,
+        purpose: 'register',
+        target: { channel: 'sms', areaCode: body.areaCode, phone },
+        code: body.phoneCode,
+      });
+    }
+    if (email !== undefined && body.mailCode !== undefined) {
+      await verification.consume({
+        brandCode,
+        purpose: 'register',
+        target: { channel: 'email', email },
+        code: body.mailCode,
+      });
+    }
+
+    const passwordHash = await hashPassword(password);
+    let member: MemberRow | undefined;
+    for (let attempt = 0; attempt < 5 && !member; attempt++) {
+      try {
+        member = await insertMember(db, {
+          brandCode,
+          username,
+          usernameKey,
+          passwordHash,
+          phoneAreaCode: phone === undefined ? null : (body.areaCode ?? null),
+          phone: phone ?? null,
+          email: email ?? null,
+          realName: realName ?? null,
+          inviteCode: newInviteCode(),
+          referrerCode: referrer?.inviteCode ?? null,
+          referrerMemberId: referrer?.id ?? null,
+          registerIp: caller.ip,
+          registerDeviceNo: caller.deviceNo,
+        });
+      } catch (error) {
+        const index = uniqueViolation(error);
+        if (index === 'members_brand_invite_code') continue; // A rare clash: draw again.
+        if (index === 'members_brand_username') throw appError(MEMBER_ERRORS, 'username_taken');
+        if (index === 'members_brand_phone') throw appError(MEMBER_ERRORS, 'phone_taken');
+        if (index === 'members_brand_email') throw appError(MEMBER_ERRORS, 'email_taken');
+        throw error;
+      }
+    }
+    if (!member) throw new Error('could not draw a free invite code in 5 attempts');
+    return this.#startSession(caller, member);
+  }
+
+  async login(
+    caller: Caller,
+    body: {
+      username: string;
+      password: string;
+      key?: string | undefined;
+      code?: string | undefined;
+    },
+  ): Promise<{ token: string; info: MemberInfo }> {
+    const { db, rsa } = this.#deps;
+    const brandCode = caller.brand.config.code;
+    const settings = caller.brand.config.settings;
+    await this.#checkCaptcha(caller, body.key, body.code);
+    const usernameKey = body.username.trim().toLowerCase();
+    const locked = await lockedSecondsLeft(db, brandCode, usernameKey);
+    if (locked > 0) throw appError(AUTH_ERRORS, 'account_locked', { retryAfterSeconds: locked });
+    const password = rsa.decrypt(body.password);
+    const member = await findMemberByUsername(db, brandCode, usernameKey);
+    const matches = await verifyPassword(member?.passwordHash ?? null, password);
+    if (!member || !matches) {
+      const lockSeconds = await recordLoginFailure(
+        db,
+        brandCode,
+        usernameKey,
+        settings.loginLockAttempts,
+        settings.loginLockWindowMinutes,
+      );
+      if (lockSeconds > 0)
+        throw appError(AUTH_ERRORS, 'account_locked', { retryAfterSeconds: lockSeconds });
+      throw appError(AUTH_ERRORS, 'account_or_password_wrong');
+    }
+    if (member.status !== 'active') throw appError(AUTH_ERRORS, 'account_disabled');
+    await clearLoginFailures(db, brandCode, usernameKey);
+    return this.#startSession(caller, member);
+  }
+
+  async logout(sessionId: bigint): Promise<void> {
+    await this.#deps.sessions.end(sessionId, 'logout');
+  }
+
+  /**
+   * Sends a verification code after the graphic captcha. For `forget` the answer is the same
+   * whether or not the target belongs to an account, so the call tells nobody who is a member.
+   */
+  async sendCode(
+    caller: Caller,
+    memberId: bigint | null,
+    body: {
+      purpose: VerificationPurpose;
+      areaCode?: string | undefined;
+      phone?: string | undefined;
+      email?: string | undefined;
+      key: string;
+      code: string;
+    },
+  ): Promise<{ sentTo: string; resendAfterSeconds: number; expiresInSeconds: number }> {
+    const { db } = this.#deps;
+    const brandCode = caller.brand.config.code;
+    const target = readTarget(body);
+    if (body.purpose === 'bindPhone' && target.channel !== 'sms')
+      throw appError(AUTH_ERRORS, 'target_required');
+    if (body.purpose === 'bindEmail' && target.channel !== 'email')
+      throw appError(AUTH_ERRORS, 'target_required');
+    if ((body.purpose === 'bindPhone' || body.purpose === 'bindEmail') && memberId === null) {
+      throw commonError('token');
+    }
+    await this.#deps.captcha.verify(body.key, body.code);
+    const owner =
+      target.channel === 'sms'
+        ? await findMemberByPhone(db, brandCode, target.areaCode, target.phone)
+        : await findMemberByEmail(db, brandCode, target.email);
+    if (body.purpose === 'forget') {
+      if (!owner) {
+        return { sentTo: maskTarget(target), resendAfterSeconds: 60, expiresInSeconds: 300 };
+      }
+    } else if (owner) {
+      throw appError(MEMBER_ERRORS, target.channel === 'sms' ? 'phone_taken' : 'email_taken');
+    }
+    return this.#deps.verification.send({
+      brandCode,
+      siteName: caller.brand.config.siteName,
+      purpose: body.purpose,
+      target,
+      language: caller.language,
+    });
+  }
+
+  /** Resets a forgotten password with a code sent to the account's own phone or e-mail. */
+  async forgetPassword(
+    caller: Caller,
+    body: {
+      username: string;
+      areaCode?: string | undefined;
+      phone?: string | undefined;
+      phoneCode?: string | undefined;
+      email?: string | undefined;
+      mailCode?: string | undefined;
+      password: string;
+      confirmPassword: string;
+    },
+  ): Promise<void> {
+    const { db, rsa, verification } = this.#deps;
+    const brandCode = caller.brand.config.code;
+    const target = readTarget(body);
+    const code = target.channel === 'sms' ? body.phoneCode : body.mailCode;
+    if (code === undefined) {
+      throw appError(AUTH_ERRORS, 'field_required', [
+        { path: target.channel === 'sms' ? 'phoneCode' : 'mailCode', code: 'required' },
+      ]);
+    }
+    const password = readNewPassword(rsa, body.password, body.confirmPassword);
+    const usernameKey = body.username.trim().toLowerCase();
+    const member = await findMemberByUsername(db, brandCode, usernameKey);
+    const owns =
+      member !== undefined &&
+      (target.channel === 'sms'
+        ? member.phoneAreaCode === target.areaCode && member.phone === target.phone
+        : member.email === target.email);
+    // The code is checked (and spent) either way, so a wrong username reads as a wrong code.
+    await verification.consume({ brandCode, purpose: 'forget', target, code });
+    if (!member || !owns) throw appError(VERIFICATION_ERRORS, 'code_wrong');
+    await updateMember(db, brandCode, member.id, {
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: new Date(),
+    });
+    await this.#deps.sessions.endAllOfMember(member.id, 'password_reset');
+    await clearLoginFailures(db, brandCode, usernameKey);
+  }
+}

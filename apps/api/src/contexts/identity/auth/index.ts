@@ -1,0 +1,4 @@
+/** The auth module's public surface: what other modules may use. */
+export { authModule } from './auth.plugin.ts';
+export { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from './auth.repository.ts';
+export { AuthService } from './auth.service.ts';

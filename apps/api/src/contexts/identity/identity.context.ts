@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Platform } from '../platform/platform.context.ts';
+import { AuthService, authModule } from './auth/index.ts';
+import { MemberService, memberModule } from './member/index.ts';
+import { OperatorService, operatorModule } from './operator/index.ts';
+import { SessionService } from './session/index.ts';
+
+/** The identity context: members (their accounts, sessions, registration and login) and staff. */
+export type Identity = {
+  sessions: SessionService;
+  members: MemberService;
+  auth: AuthService;
+  operators: OperatorService;
+};
+
+export function createIdentity(settings: {
+  db: Database;
+  log: FastifyBaseLogger;
+  platform: Platform;
+  /** A member's VIP level, shown with the member (the engagement context keeps VIP). */
+  vipLevelOf(memberId: bigint): Promise<number>;
+}): Identity {
+  const { db, platform } = settings;
+  const sessions = new SessionService(db);
+  const shared = { db, rsa: platform.rsa, sessions, verification: platform.verification };
+  return {
+    sessions,
+    members: new MemberService({ ...shared, vipLevelOf: settings.vipLevelOf }),
+    auth: new AuthService({
+      ...shared,
+      captcha: platform.captchas,
+      vipLevelOf: settings.vipLevelOf,
+    }),
+    operators: new OperatorService(db, { alerts: settings.log }),
+  };
+}
+
+export async function registerIdentity(
+  app: FastifyInstance,
+  identity: Identity,
+  settings: {
+    platform: Platform;
+    /** Takes a member off the online list at logout, rather than when it lapses (games). */
+    leavePresence(brandCode: string, memberId: bigint): Promise<void>;
+  },
+) {
+  await app.register(authModule, {
+    auth: identity.auth,
+    rsa: settings.platform.rsa,
+    leavePresence: settings.leavePresence,
+  });
+  await app.register(memberModule, { members: identity.members });
+  await app.register(operatorModule, { operators: identity.operators });
+}

@@ -1,0 +1,153 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { members } from '../../../db/schema.ts';
+
+export type MemberRow = typeof members.$inferSelect;
+export type NewMemberRow = typeof members.$inferInsert;
+
+/** True when a unique index refused a write (PostgreSQL 23505), with the index's name. */
+export function uniqueViolation(error: unknown): string | null {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const details = cause as { code?: string; constraint?: string };
+  return details.code === '23505' ? (details.constraint ?? '') : null;
+}
+
+export async function insertMember(executor: Executor, member: NewMemberRow): Promise<MemberRow> {
+  const rows = await executor.insert(members).values(member).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into members returned no row');
+  return row;
+}
+
+export async function findMemberById(
+  executor: Executor,
+  brandCode: string,
+  id: bigint,
+): Promise<MemberRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(members)
+    .where(and(eq(members.brandCode, brandCode), eq(members.id, id)));
+  return rows[0];
+}
+
+export async function findMemberByUsername(
+  executor: Executor,
+  brandCode: string,
+  usernameKey: string,
+): Promise<MemberRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(members)
+    .where(and(eq(members.brandCode, brandCode), eq(members.usernameKey, usernameKey)));
+  return rows[0];
+}
+
+export async function findMemberByPhone(
+  executor: Executor,
+  brandCode: string,
+  areaCode: string,
+  phone: string,
+): Promise<MemberRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(members)
+    .where(
+      and(
+        eq(members.brandCode, brandCode),
+        eq(members.phoneAreaCode, areaCode),
+        eq(members.phone, phone),
+      ),
+    );
+  return rows[0];
+}
+
+export async function findMemberByEmail(
+  executor: Executor,
+  brandCode: string,
+  email: string,
+): Promise<MemberRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(members)
+    .where(and(eq(members.brandCode, brandCode), eq(members.email, email)));
+  return rows[0];
+}
+
+export async function findMemberByInviteCode(
+  executor: Executor,
+  brandCode: string,
+  inviteCode: string,
+): Promise<MemberRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(members)
+    .where(and(eq(members.brandCode, brandCode), eq(members.inviteCode, inviteCode)));
+  return rows[0];
+}
+
+type MemberChanges = Partial<
+  Pick<
+    NewMemberRow,
+    | 'passwordHash'
+    | 'phoneAreaCode'
+    | 'phone'
+    | 'email'
+    | 'realName'
+    | 'avatarUrl'
+    | 'withdrawPasswordHash'
+    | 'passwordChangedAt'
+  >
+>;
+
+/**
+ * Updates a member. `onlyWhereNull` names a column that must still be empty, so that set-once
+ * fields (real name, a first binding) are never overwritten by a race; false when nothing
+ * changed.
+ */
+export async function updateMember(
+  executor: Executor,
+  brandCode: string,
+  id: bigint,
+  changes: MemberChanges,
+  onlyWhereNull?: 'realName' | 'phone' | 'email' | 'withdrawPasswordHash',
+): Promise<MemberRow | undefined> {
+  const conditions = [eq(members.brandCode, brandCode), eq(members.id, id)];
+  if (onlyWhereNull) conditions.push(sql`${members[onlyWhereNull]} is null`);
+  const rows = await executor
+    .update(members)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(...conditions))
+    .returning();
+  return rows[0];
+}
+
+/** Records a successful login; the login before it becomes the "last login" members see. */
+export async function recordLogin(
+  executor: Executor,
+  id: bigint,
+  ip: string,
+): Promise<MemberRow | undefined> {
+  const rows = await executor
+    .update(members)
+    .set({
+      previousLoginAt: sql`${members.lastLoginAt}`,
+      previousLoginIp: sql`${members.lastLoginIp}`,
+      lastLoginAt: sql`now()`,
+      lastLoginIp: ip,
+    })
+    .where(eq(members.id, id))
+    .returning();
+  return rows[0];
+}
+
+export async function updateMemberAvatar(
+  executor: Executor,
+  id: bigint,
+  url: string,
+): Promise<void> {
+  await executor
+    .update(members)
+    .set({ avatarUrl: url, updatedAt: sql`now()` })
+    .where(eq(members.id, id));
+}

@@ -1,0 +1,9 @@
+/** The ledger module's public surface: what other modules may use. */
+export { LedgerAdminService } from './ledger-admin.service.ts';
+export { LEDGER_REASONS, reasonsOfRecordType, recordTypeOf } from './ledger-reasons.ts';
+export type { LedgerReason } from './ledger-reasons.ts';
+export { LEDGER_ERRORS } from './ledger.errors.ts';
+export { ledgerModule } from './ledger.plugin.ts';
+export { referralBonusTotal } from './ledger.repository.ts';
+export { LedgerService, operatorActor } from './ledger.service.ts';
+export type { LedgerActor, PostingLine, PostResult } from './ledger.service.ts';

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { CurrencyCode } from '@lobby/money';
+import type { Cache } from '../../cache/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { Identity } from '../identity/identity.context.ts';
+import type { Brand } from '../platform/brand/index.ts';
+import type { Platform } from '../platform/platform.context.ts';
+import { DepositService, depositModule } from './deposit/index.ts';
+import { LedgerAdminService, LedgerService, ledgerModule } from './ledger/index.ts';
+import { PayoutService, payoutModule } from './payout/index.ts';
+import { RecordsService, recordsModule } from './records/index.ts';
+import { WalletService, walletModule } from './wallet/index.ts';
+import { AdjustmentService, WithdrawalService, withdrawalModule } from './withdrawal/index.ts';
+
+/** The money context: the ledger and everything that moves a member's money through it. */
+export type Money = {
+  ledger: LedgerService;
+  ledgerAdmin: LedgerAdminService;
+  wallet: WalletService;
+  deposits: DepositService;
+  payouts: PayoutService;
+  withdrawals: WithdrawalService;
+  adjustments: AdjustmentService;
+  records: RecordsService;
+};
+
+export function createMoney(settings: {
+  db: Database;
+  cache: Cache;
+  platform: Platform;
+  identity: Identity;
+  /** Money on its way between the wallet and the game platforms (games). */
+  inTransitMinor(brandCode: string, memberId: bigint, currency: CurrencyCode): Promise<bigint>;
+  /** The daily withdrawal count and amount of the member's VIP level (engagement). */
+  withdrawalLimits(
+    brand: Brand,
+    memberId: bigint,
+  ): Promise<{ dailyCount: number; dailyMaxMinor: bigint | null }>;
+}): Money {
+  const { db, cache, platform, identity } = settings;
+  const { operators } = identity;
+  const ledger = new LedgerService(db);
+  const payouts = new PayoutService({ db });
+  return {
+    ledger,
+    ledgerAdmin: new LedgerAdminService({ db, ledger, operators }),
+    wallet: new WalletService({ db, ledger, operators, inTransitMinor: settings.inTransitMinor }),
+    deposits: new DepositService({ db, ledger, operators }),
+    payouts,
+    withdrawals: new WithdrawalService({
+      db,
+      ledger,
+      payouts,
+      operators,
+      rsa: platform.rsa,
+      cache,
+      vip: { withdrawalLimits: settings.withdrawalLimits },
+    }),
+    adjustments: new AdjustmentService({ db, ledger, operators }),
+    records: new RecordsService({ db }),
+  };
+}
+
+export async function registerMoney(
+  app: FastifyInstance,
+  money: Money,
+  settings: { production: boolean },
+) {
+  await app.register(ledgerModule, { ledgerAdmin: money.ledgerAdmin });
+  await app.register(walletModule, { wallet: money.wallet });
+  await app.register(depositModule, { deposits: money.deposits, production: settings.production });
+  await app.register(payoutModule, { payouts: money.payouts });
+  await app.register(withdrawalModule, {
+    withdrawals: money.withdrawals,
+    adjustments: money.adjustments,
+  });
+  await app.register(recordsModule, { records: money.records });
+}

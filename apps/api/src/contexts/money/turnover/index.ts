@@ -1,0 +1,8 @@
+/** The turnover module's public surface: what other modules may use. */
+export {
+  addTurnover,
+  outstandingTurnover,
+  reduceTurnover,
+  turnoverForDeposit,
+  waiveTurnover,
+} from './turnover.ts';

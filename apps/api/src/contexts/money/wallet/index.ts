@@ -1,0 +1,3 @@
+/** The wallet module's public surface: what other modules may use. */
+export { walletModule } from './wallet.plugin.ts';
+export { WalletService } from './wallet.service.ts';

@@ -1,0 +1,89 @@
+import { parseAmount, toDecimalString } from '@lobby/money';
+import type { Database, Executor } from '../../../db/client.ts';
+import { appError } from '../../../lib/app-error.ts';
+import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
+import { type LedgerService, operatorActor } from '../ledger/index.ts';
+import { findMemberByUsername } from '../../identity/member/index.ts';
+import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
+
+export type AdjustmentResult = {
+  brand: string;
+  username: string;
+  amount: string;
+  currency: string;
+  balance: string;
+  entryId: string;
+  replayed: boolean;
+};
+
+/**
+ * Operator corrections of a member's centre wallet against the house adjustments account: one
+ * ledger entry (reason `adjustment`) per idempotency key, recorded with who, what and why. A
+ * debit is the ledger's conditional update, so it cannot overdraw.
+ */
+export class AdjustmentService {
+  readonly #db: Database;
+  readonly #ledger: LedgerService;
+  readonly #operators: OperatorService;
+
+  constructor(dependencies: { db: Database; ledger: LedgerService; operators: OperatorService }) {
+    this.#db = dependencies.db;
+    this.#ledger = dependencies.ledger;
+    this.#operators = dependencies.operators;
+  }
+
+  async adjust(
+    operator: OperatorIdentity,
+    brand: Brand,
+    input: { username: string; amount: string; reason: string; idempotencyKey: string; ip: string },
+  ): Promise<AdjustmentResult> {
+    const brandCode = brand.config.code;
+    const currency = brandCurrency(brand);
+    const parsed = parseAmount(input.amount, currency, { allowNegative: true });
+    if (!parsed.ok || parsed.minor === 0n) {
+      throw appError(WITHDRAWAL_ERRORS, 'adjustment_amount_invalid');
+    }
+    const amountMinor = parsed.minor;
+    const member = await findMemberByUsername(this.#db, brandCode, input.username.toLowerCase());
+    if (!member) throw appError(WITHDRAWAL_ERRORS, 'member_not_found');
+    const memberId = member.id;
+    const amount = toDecimalString(amountMinor, currency);
+    const record = (executor: Executor, entryId: bigint, replayed: boolean) =>
+      this.#operators.record(executor, operator, {
+        action: 'member_adjust',
+        brandCode,
+        targetType: 'member',
+        targetId: member.username,
+        reason: input.reason,
+        details: { amount, currency, entryId: String(entryId), replayed },
+        ip: input.ip,
+      });
+    const result = await this.#ledger.post(
+      {
+        brandCode,
+        reason: 'adjustment',
+        idempotencyKey: `adjustment:${memberId}:${input.idempotencyKey}`,
+        actor: operatorActor(operator),
+        memo: input.reason,
+        lines: [
+          { account: { kind: 'member_wallet', memberId, currency }, amountMinor },
+          { account: { kind: 'house_adjustments', currency }, amountMinor: -amountMinor },
+        ],
+      },
+      (transaction, entryId) => record(transaction, entryId, false),
+    );
+    // A repeat of the key moved nothing; it is recorded on its own, as a replay.
+    if (result.replayed) await record(this.#db, result.entryId, true);
+    const wallet = result.memberBalances.find((leg) => leg.kind === 'member_wallet');
+    return {
+      brand: brandCode,
+      username: member.username,
+      amount,
+      currency,
+      balance: toDecimalString(wallet?.balanceMinor ?? 0n, currency),
+      entryId: String(result.entryId),
+      replayed: result.replayed,
+    };
+  }
+}

@@ -1,0 +1,163 @@
+import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { members, withdrawalOrders } from '../../../db/schema.ts';
+
+export type WithdrawalOrderRow = typeof withdrawalOrders.$inferSelect;
+export type NewWithdrawalOrderRow = typeof withdrawalOrders.$inferInsert;
+export type WithdrawalStatus = WithdrawalOrderRow['status'];
+
+export async function insertOrder(
+  executor: Executor,
+  row: NewWithdrawalOrderRow,
+): Promise<WithdrawalOrderRow> {
+  const rows = await executor.insert(withdrawalOrders).values(row).returning();
+  const inserted = rows[0];
+  if (!inserted) throw new Error('insert into withdrawal_orders returned no row');
+  return inserted;
+}
+
+export async function findOrderByKey(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  idempotencyKey: string,
+): Promise<WithdrawalOrderRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(withdrawalOrders)
+    .where(
+      and(
+        eq(withdrawalOrders.brandCode, brandCode),
+        eq(withdrawalOrders.memberId, memberId),
+        eq(withdrawalOrders.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return rows[0];
+}
+
+export async function findOrderByNo(
+  executor: Executor,
+  orderNo: string,
+): Promise<WithdrawalOrderRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(withdrawalOrders)
+    .where(eq(withdrawalOrders.orderNo, orderNo));
+  return rows[0];
+}
+
+/** The member's withdrawal requests since a time, rejected ones not counted. */
+export async function countOrdersSince(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  since: Date,
+): Promise<number> {
+  const rows = await executor
+    .select({ total: count() })
+    .from(withdrawalOrders)
+    .where(
+      and(
+        eq(withdrawalOrders.brandCode, brandCode),
+        eq(withdrawalOrders.memberId, memberId),
+        gte(withdrawalOrders.createdAt, since),
+        ne(withdrawalOrders.status, 'rejected'),
+      ),
+    );
+  return rows[0]?.total ?? 0;
+}
+
+/** A page of the member's orders, newest first, and how many there are in all. */
+export async function listMemberOrders(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  page: { limit: number; offset: number },
+): Promise<{ rows: WithdrawalOrderRow[]; total: number }> {
+  const where = and(
+    eq(withdrawalOrders.brandCode, brandCode),
+    eq(withdrawalOrders.memberId, memberId),
+  );
+  const rows = await executor
+    .select()
+    .from(withdrawalOrders)
+    .where(where)
+    .orderBy(desc(withdrawalOrders.createdAt), desc(withdrawalOrders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const totals = await executor.select({ total: count() }).from(withdrawalOrders).where(where);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * Orders for the operators' review, with each member's username (a read-only join for the back
+ * office). Pending orders come oldest first, as a queue; decided ones newest first.
+ */
+export async function listOrdersForReview(
+  executor: Executor,
+  filter: { status: WithdrawalStatus; brandCode?: string | undefined; limit: number },
+): Promise<(WithdrawalOrderRow & { username: string })[]> {
+  const rows = await executor
+    .select({ order: withdrawalOrders, username: members.username })
+    .from(withdrawalOrders)
+    .innerJoin(members, eq(members.id, withdrawalOrders.memberId))
+    .where(
+      and(
+        eq(withdrawalOrders.status, filter.status),
+        filter.brandCode === undefined
+          ? undefined
+          : eq(withdrawalOrders.brandCode, filter.brandCode),
+      ),
+    )
+    .orderBy(
+      filter.status === 'pending'
+        ? asc(withdrawalOrders.createdAt)
+        : desc(withdrawalOrders.createdAt),
+      filter.status === 'pending' ? asc(withdrawalOrders.id) : desc(withdrawalOrders.id),
+    )
+    .limit(filter.limit);
+  return rows.map((row) => ({ ...row.order, username: row.username }));
+}
+
+/**
+ * Moves a pending order to its decision; undefined when it is no longer pending. The condition
+ * on the status makes an approval and a rejection that race end with exactly one of them.
+ */
+export async function decideOrder(
+  executor: Executor,
+  id: bigint,
+  decision: {
+    status: Exclude<WithdrawalStatus, 'pending'>;
+    decisionEntryId: bigint;
+    reason: string | null;
+    decidedBy: string;
+  },
+): Promise<WithdrawalOrderRow | undefined> {
+  const rows = await executor
+    .update(withdrawalOrders)
+    .set({ ...decision, decidedAt: sql`now()` })
+    .where(and(eq(withdrawalOrders.id, id), eq(withdrawalOrders.status, 'pending')))
+    .returning();
+  return rows[0];
+}
+
+/** The sum of a member's orders since an instant (rejected ones aside), for the daily amount. */
+export async function sumOrdersSince(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  since: Date,
+): Promise<bigint> {
+  const rows = await executor
+    .select({ total: sql<string>`coalesce(sum(${withdrawalOrders.amountMinor}), 0)::text` })
+    .from(withdrawalOrders)
+    .where(
+      and(
+        eq(withdrawalOrders.brandCode, brandCode),
+        eq(withdrawalOrders.memberId, memberId),
+        gte(withdrawalOrders.createdAt, since),
+        ne(withdrawalOrders.status, 'rejected'),
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import { uploadCleanupSweep } from './upload-cleanup.ts';
+import type { UploadUrlSigner } from './upload-url-signer.ts';
+import { uploadRoutes } from './upload.routes.ts';
+
+/** Member image uploads and serving them back; the hourly clean-up of unattached ones. */
+export async function uploadModule(
+  app: FastifyInstance,
+  options: {
+    db: Database;
+    signer: UploadUrlSigner;
+    onAvatarUploaded(memberId: bigint, url: string): Promise<void>;
+  },
+) {
+  await app.register(uploadRoutes, options);
+  // Hourly: feedback images never attached to a ticket, once older than a day.
+  app.addSweep(uploadCleanupSweep());
+}

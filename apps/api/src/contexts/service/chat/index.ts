@@ -1,0 +1,3 @@
+/** The chat module's public surface: what other modules may use. */
+export { chatModule } from './chat.plugin.ts';
+export { ChatService } from './chat.service.ts';

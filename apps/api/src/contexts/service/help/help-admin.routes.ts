@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminCreateHelpPageEndpoint,
+  adminHelpPagesEndpoint,
+  adminUpdateHelpPageEndpoint,
+} from '@lobby/contracts';
+import { envelopeResponses, ok } from '../../../lib/envelope.ts';
+import { operatorOf } from '../../../plugins/operator-auth.ts';
+import type { HelpService } from './help.service.ts';
+
+const operatorOnly = { access: 'operator' as const };
+
+/** The back office's help pages: list, write, publish and unpublish (action logged). */
+export async function helpAdminRoutes(app: FastifyInstance, options: { help: HelpService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { help } = options;
+
+  routes.get(
+    adminHelpPagesEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags: ['operator'],
+        summary: "A brand's help pages, published or not, in Markdown",
+        querystring: adminHelpPagesEndpoint.query,
+        response: envelopeResponses(adminHelpPagesEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await help.operatorList(request.query.brand, request.query.language));
+    },
+  );
+
+  routes.post(
+    adminCreateHelpPageEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags: ['operator'],
+        summary: 'Write a new help page (action logged)',
+        body: adminCreateHelpPageEndpoint.body,
+        response: envelopeResponses(adminCreateHelpPageEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...page } = request.body;
+      return ok(await help.create(operatorOf(request), page, { ip: request.ip, reason }));
+    },
+  );
+
+  routes.put(
+    adminUpdateHelpPageEndpoint.path,
+    {
+      config: operatorOnly,
+      schema: {
+        tags: ['operator'],
+        summary: 'Change a help page; published false unpublishes it (action logged)',
+        params: adminUpdateHelpPageEndpoint.params,
+        body: adminUpdateHelpPageEndpoint.body,
+        response: envelopeResponses(adminUpdateHelpPageEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { reason, ...change } = request.body;
+      return ok(
+        await help.update(operatorOf(request), request.params.id, change, {
+          ip: request.ip,
+          reason,
+        }),
+      );
+    },
+  );
+}
