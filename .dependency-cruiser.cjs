@@ -68,8 +68,23 @@ module.exports = {
       severity: 'error',
       from: { path: `${API}contexts/([^/]+)/([^/]+)/`, pathNot: TEST_FILES },
       to: {
-        path: `${API}contexts/[^/]+/[^/]+/`,
+        path: `${API}contexts/[^/]+/[^/]+/(?![^/]*\\.schema\\.ts$)`,
         pathNot: [`${API}contexts/$1/$2/`, `${API}contexts/[^/]+/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'schema-insides',
+      comment:
+        "A table's foreign key names another module's table in its schema file; nothing but a " +
+        'schema file may import another schema file (repositories read tables a module exports).',
+      severity: 'error',
+      from: {
+        path: `${API}contexts/([^/]+)/([^/]+)/(?![^/]*\\.schema\\.ts$)`,
+        pathNot: TEST_FILES,
+      },
+      to: {
+        path: `${API}contexts/[^/]+/[^/]+/[^/]+\\.schema\\.ts$`,
+        pathNot: `${API}contexts/$1/$2/`,
       },
     },
     ...layerRules,

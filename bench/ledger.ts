@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { MemoryCache } from '../apps/api/src/cache/memory-cache.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { members } from '../apps/api/src/db/schema.ts';
+import { members } from '../apps/api/src/contexts/identity/member/member.schema.ts';
 import { createLogger } from '../apps/api/src/lib/logger.ts';
 import { seedDemoBrands } from '../apps/api/src/contexts/platform/brand/brand.service.ts';
 import { LedgerService } from '../apps/api/src/contexts/money/ledger/ledger.service.ts';

@@ -188,9 +188,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerPlatform(app, platform, {
     ...platformSettings,
     isShuttingDown: () => app.isShuttingDown,
-    onAvatarUploaded: (memberId, url) => identity.members.setAvatar(memberId, url),
   });
   await registerIdentity(app, identity, {
+    db,
     platform,
     leavePresence: (brandCode, memberId) => games.presence.leave(brandCode, memberId),
   });

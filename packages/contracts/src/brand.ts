@@ -70,7 +70,8 @@ export type ContactEntry = z.infer<typeof contactEntrySchema>;
 /** The business time zone of a brand that names none. */
 export const DEFAULT_BRAND_TIME_ZONE = 'Asia/Shanghai';
 
-function isTimeZone(name: string): boolean {
+/** True when the runtime knows `name` as a time zone. */
+export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

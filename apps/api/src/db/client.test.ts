@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from './client.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
-import { brands } from './schema.ts';
+import { brands } from '../contexts/platform/brand/brand.schema.ts';
 import { seedDemoBrands } from '../contexts/platform/brand/brand.service.ts';
 
 let database: DatabaseHandle;

@@ -8,16 +8,18 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
-export type Schema = typeof schema;
-/** The drizzle database, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The drizzle database, whichever driver is underneath. Queries name their tables (each
+ * module's `*.schema.ts`); no relational query API, so the database needs no schema object and
+ * the db layer knows no module.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = PgTransaction<
   PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
 >;
 /** What a repository runs its SQL on: the database, or the caller's transaction. */
 export type Executor = Database | Transaction;
@@ -94,7 +96,7 @@ async function openEmbedded(
       parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
     });
   }
-  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) });
+  const db = drizzlePglite({ client, ...(logger ? { logger } : {}) });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
 
   // One process owns the embedded database, so an in-process lock stands in for advisory locks.
@@ -133,14 +135,14 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg({ client: pool, schema, ...(logger ? { logger } : {}) });
+  const db = drizzleNodePg({ client: pool, ...(logger ? { logger } : {}) });
 
   // Several API nodes may start at once: one applies the migrations, the others wait.
   const migrationClient = await pool.connect();
   try {
     await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     try {
-      await migrateNodePg(drizzleNodePg({ client: migrationClient, schema }), {
+      await migrateNodePg(drizzleNodePg({ client: migrationClient }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
     } finally {

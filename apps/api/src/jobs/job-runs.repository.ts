@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { jobRuns } from '../db/schema.ts';
+import { jobRuns } from './job-runs.schema.ts';
 
 export type JobRun = typeof jobRuns.$inferSelect;
 

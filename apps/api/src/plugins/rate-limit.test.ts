@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { withdrawalOrders } from '../db/schema.ts';
+import { withdrawalOrders } from '../contexts/money/withdrawal/withdrawal.schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import {
   createWalletTestApp,

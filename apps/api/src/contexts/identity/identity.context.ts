@@ -2,13 +2,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { AuthService, authModule } from './auth/index.ts';
-import { MemberService, memberModule } from './member/index.ts';
+import { MemberService, SessionService, memberModule } from './member/index.ts';
 import { OperatorService, operatorModule } from './operator/index.ts';
-import { SessionService } from './session/index.ts';
+import { UploadUrlSigner, uploadModule } from './upload/index.ts';
 
 /** The identity context: members (their accounts, sessions, registration and login) and staff. */
 export type Identity = {
   sessions: SessionService;
+  /** Private uploads (feedback and chat images) are shown on addresses signed with this key. */
+  uploadSigner: UploadUrlSigner;
   members: MemberService;
   auth: AuthService;
   operators: OperatorService;
@@ -26,6 +28,7 @@ export function createIdentity(settings: {
   const shared = { db, rsa: platform.rsa, sessions, verification: platform.verification };
   return {
     sessions,
+    uploadSigner: new UploadUrlSigner(platform.rsa.deriveSecret('upload-url')),
     members: new MemberService({ ...shared, vipLevelOf: settings.vipLevelOf }),
     auth: new AuthService({
       ...shared,
@@ -40,6 +43,7 @@ export async function registerIdentity(
   app: FastifyInstance,
   identity: Identity,
   settings: {
+    db: Database;
     platform: Platform;
     /** Takes a member off the online list at logout, rather than when it lapses (games). */
     leavePresence(brandCode: string, memberId: bigint): Promise<void>;
@@ -51,5 +55,10 @@ export async function registerIdentity(
     leavePresence: settings.leavePresence,
   });
   await app.register(memberModule, { members: identity.members });
+  await app.register(uploadModule, {
+    db: settings.db,
+    signer: identity.uploadSigner,
+    onAvatarUploaded: (memberId, url) => identity.members.setAvatar(memberId, url),
+  });
   await app.register(operatorModule, { operators: identity.operators });
 }

@@ -7,7 +7,6 @@ import { healthModule } from './health/index.ts';
 import { phoneAreaModule } from './phone-area/index.ts';
 import { RsaKeys } from './rsa/index.ts';
 import { telemetryModule } from './telemetry/index.ts';
-import { UploadUrlSigner, uploadModule } from './upload/index.ts';
 import {
   createMessageProviders,
   VerificationService,
@@ -16,16 +15,14 @@ import {
 
 /**
  * The platform context: what every other context stands on. Brands (the registry every request
- * resolves its brand in), the password key pair, captchas, verification codes, uploads,
- * health and browser telemetry.
+ * resolves its brand in), the password key pair, captchas, verification codes, health and
+ * browser telemetry.
  */
 export type Platform = {
   brands: BrandRegistry;
   rsa: RsaKeys;
   captchas: CaptchaService;
   verification: VerificationService;
-  /** Private uploads (feedback and chat images) are shown on addresses signed with this key. */
-  uploadSigner: UploadUrlSigner;
 };
 
 export type PlatformSettings = {
@@ -62,7 +59,6 @@ export async function createPlatform(settings: PlatformSettings): Promise<Platfo
         smtpFrom: settings.smtpFrom,
       }),
     }),
-    uploadSigner: new UploadUrlSigner(rsa.deriveSecret('upload-url')),
   };
 }
 
@@ -70,11 +66,7 @@ export async function createPlatform(settings: PlatformSettings): Promise<Platfo
 export async function registerPlatform(
   app: FastifyInstance,
   platform: Platform,
-  settings: PlatformSettings & {
-    isShuttingDown: () => boolean;
-    /** An avatar stored: the member's profile points at it (identity). */
-    onAvatarUploaded(memberId: bigint, url: string): Promise<void>;
-  },
+  settings: PlatformSettings & { isShuttingDown: () => boolean },
 ) {
   const { database, cache } = settings;
   await app.register(healthModule, {
@@ -86,10 +78,5 @@ export async function registerPlatform(
   await app.register(telemetryModule);
   await app.register(captchaModule, { captchas: platform.captchas });
   await app.register(phoneAreaModule);
-  await app.register(uploadModule, {
-    db: database.db,
-    signer: platform.uploadSigner,
-    onAvatarUploaded: settings.onAvatarUploaded,
-  });
   await app.register(verificationModule, { db: database.db, production: settings.production });
 }

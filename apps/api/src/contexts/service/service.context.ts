@@ -24,7 +24,7 @@ export function createService(settings: {
 }): Service {
   const { db, cache, platform, identity } = settings;
   const { operators } = identity;
-  const signer = platform.uploadSigner;
+  const signer = identity.uploadSigner;
   return {
     messages: new MessagesService({ db, operators }),
     feedback: new FeedbackService({ db, signer, operators }),

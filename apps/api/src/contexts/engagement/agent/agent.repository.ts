@@ -5,8 +5,8 @@ import {
   agentCommissionStatements,
   agentCommissionTiers,
   agents,
-  members,
-} from '../../../db/schema.ts';
+} from './agent.schema.ts';
+import { members } from '../../identity/member/index.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type ApplicationRow = typeof agentApplications.$inferSelect;

@@ -12,7 +12,7 @@ import { appError, commonError } from '../../../lib/app-error.ts';
 import { referralBetTotals, membersWithValidBets } from '../../games/bet-records/index.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { referralBonusTotal, type LedgerService, operatorActor } from '../../money/ledger/index.ts';
-import { uniqueViolation, findMemberById } from '../../identity/member/index.ts';
+import { findMemberById } from '../../identity/member/index.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
 import {
   commissionFor,
@@ -58,6 +58,7 @@ import {
   type StatementView,
   type TierRow,
 } from './agent.repository.ts';
+import { uniqueViolation } from '../../../db/errors.ts';
 
 /** Whose agent data: a member of a brand. */
 export type AgentViewer = { brand: Brand; memberId: bigint };

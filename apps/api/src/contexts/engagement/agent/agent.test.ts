@@ -9,14 +9,10 @@ import type {
   AgentStatement,
 } from '@lobby/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  agentApplications,
-  agentCommissionStatements,
-  agents,
-  journalEntries,
-  members,
-  operatorActions,
-} from '../../../db/schema.ts';
+import { agentApplications, agentCommissionStatements, agents } from './agent.schema.ts';
+import { members } from '../../identity/member/member.schema.ts';
+import { operatorActions } from '../../identity/operator/operator.schema.ts';
+import { journalEntries } from '../../money/ledger/ledger.schema.ts';
 import { get, post, uniqueUsername } from '../../../test/members.ts';
 import { insertNewBetRecords } from '../../games/bet-records/bet-records.repository.ts';
 import { OperatorService } from '../../identity/operator/operator.service.ts';

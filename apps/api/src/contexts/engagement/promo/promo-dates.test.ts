@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client.ts';
-import { promotions } from '../../../db/schema.ts';
+import { promotions } from './promo.schema.ts';
 import { createWalletTestApp, type WalletTestApp } from '../../money/withdrawal/wallet-test-app.ts';
 import { seedBrandPromotions } from './promo.seed.ts';
 

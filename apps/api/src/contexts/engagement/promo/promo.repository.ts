@@ -15,15 +15,15 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import {
-  gameBetRecords,
   giftExchanges,
-  members,
   promoBanners,
   promotionClaims,
   promotionGifts,
   promotions,
   signInDays,
-} from '../../../db/schema.ts';
+} from './promo.schema.ts';
+import { gameBetRecords } from '../../games/bet-records/index.ts';
+import { members } from '../../identity/member/index.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type NewPromotionRow = typeof promotions.$inferInsert;

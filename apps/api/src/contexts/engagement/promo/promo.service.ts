@@ -61,6 +61,7 @@ import type {
   GiftRow,
   PromotionRow,
 } from './promo.repository.ts';
+import { uniqueViolation } from '../../../db/errors.ts';
 
 type ActionContext = { ip: string; reason?: string | undefined };
 /** The member calling, in their brand. */
@@ -579,7 +580,7 @@ export class PromoService {
       if (!exchange) throw new Error('gift exchange: nothing recorded');
       return exchangeView(exchange, gift, brand, language);
     } catch (error) {
-      if (error instanceof ReplayFound || isUniqueViolation(error)) {
+      if (error instanceof ReplayFound || uniqueViolation(error) !== null) {
         const answer = await replay();
         if (answer) return answer;
       }
@@ -663,7 +664,7 @@ export class PromoService {
         });
       } catch (error) {
         // A concurrent join won the one open claim: the member is joined all the same.
-        if (!isUniqueViolation(error)) throw error;
+        if (uniqueViolation(error) === null) throw error;
       }
     }
     return this.#memberState(promotion, viewer.memberId);
@@ -729,7 +730,7 @@ export class PromoService {
             ...change,
           });
     } catch (error) {
-      if (isUniqueViolation(error)) {
+      if (uniqueViolation(error) !== null) {
         const claimed = await repository.claimedOrderNos(this.#db, promotion.id, [orderNo]);
         throw appError(
           PROMO_ERRORS,
@@ -790,7 +791,7 @@ export class PromoService {
       });
       return claimView(claim, promotion, brand, language);
     } catch (error) {
-      if (isUniqueViolation(error)) throw appError(PROMO_ERRORS, 'promo_claim_pending');
+      if (uniqueViolation(error) !== null) throw appError(PROMO_ERRORS, 'promo_claim_pending');
       throw error;
     }
   }
@@ -1517,15 +1518,6 @@ export class PromoService {
 
 /** Thrown inside a transaction when the same key's exchange exists: roll back and answer it. */
 class ReplayFound extends Error {}
-
-/** PostgreSQL's unique_violation, as either driver reports it (possibly wrapped by drizzle). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 function withinClaimWindow(
   order: { decidedAt: Date | null; createdAt: Date },

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  depositOrders,
-  gameBetRecords,
-  operatorActions,
-  promotionGifts,
-  promotions,
-  turnoverRequirements,
-} from '../../../db/schema.ts';
+import { promotionGifts, promotions } from './promo.schema.ts';
+import { gameBetRecords } from '../../games/bet-records/bet-records.schema.ts';
+import { operatorActions } from '../../identity/operator/operator.schema.ts';
+import { depositOrders } from '../../money/deposit/deposit.schema.ts';
+import { turnoverRequirements } from '../../money/turnover/turnover.schema.ts';
 import { get, post } from '../../../test/members.ts';
 import {
   createWalletTestApp,

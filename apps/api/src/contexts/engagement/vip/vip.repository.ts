@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { memberVips, members, vipLevels, vipRewards } from '../../../db/schema.ts';
+import { memberVips, vipLevels, vipRewards } from './vip.schema.ts';
+import { members } from '../../identity/member/index.ts';
 
 export type VipLevelRow = typeof vipLevels.$inferSelect;
 export type NewVipLevelRow = typeof vipLevels.$inferInsert;

@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@lobby/i18n';
-import {
-  depositOrders,
-  gameBetRecords,
-  journalEntries,
-  memberVips,
-  operatorActions,
-  vipLevels,
-  vipRewards,
-} from '../../../db/schema.ts';
+import { memberVips, vipLevels, vipRewards } from './vip.schema.ts';
+import { gameBetRecords } from '../../games/bet-records/bet-records.schema.ts';
+import { operatorActions } from '../../identity/operator/operator.schema.ts';
+import { depositOrders } from '../../money/deposit/deposit.schema.ts';
+import { journalEntries } from '../../money/ledger/ledger.schema.ts';
 import { onPostgres } from '../../../test/database.ts';
 import { get, post } from '../../../test/members.ts';
 import { outstandingTurnover } from '../../money/turnover/turnover.ts';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { gameBetRecords, members } from '../../../db/schema.ts';
+import { gameBetRecords } from './bet-records.schema.ts';
+import { members } from '../../identity/member/index.ts';
 
 export type BetRecordRow = typeof gameBetRecords.$inferSelect;
 export type NewBetRecordRow = Omit<typeof gameBetRecords.$inferInsert, 'syncedAt'>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BetRecordItem } from '@lobby/contracts';
-import { gameBetRecords } from '../../../db/schema.ts';
+import { gameBetRecords } from './bet-records.schema.ts';
 import { addTurnover, outstandingTurnover } from '../../money/turnover/turnover.ts';
 import {
   openGame,

@@ -7,4 +7,5 @@ export {
   sumValidBets,
   validBetsByMemberAndCategory,
 } from './bet-records.repository.ts';
+export { gameBetRecords } from './bet-records.schema.ts';
 export { BetRecordsService } from './bet-records.service.ts';

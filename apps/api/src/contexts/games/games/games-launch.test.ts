@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminGamePlatform, GamePlatform, TransferOrder } from '@lobby/contracts';
-import { gamePlayers } from '../../../db/schema.ts';
+import { gamePlayers } from './games.schema.ts';
 import { openGame, playSlotRounds, startSim, type RunningSim } from './game-sim.test-support.ts';
 import {
   createGamesHarness,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { gamePlatformSettings, gamePlayers, members } from '../../../db/schema.ts';
+import { gamePlatformSettings, gamePlayers } from './games.schema.ts';
+import { members } from '../../identity/member/index.ts';
 
 /** Whether the member's player account at the platform was created (platform told) already. */
 export async function findPlayer(

@@ -8,7 +8,7 @@ import { get, post, uniqueUsername } from '../../../test/members.ts';
 import { LedgerService } from '../../money/ledger/ledger.service.ts';
 import { insertMember } from '../../identity/member/member.repository.ts';
 import { OperatorService } from '../../identity/operator/operator.service.ts';
-import { SessionService } from '../../identity/session/session.service.ts';
+import { SessionService } from '../../identity/member/session.service.ts';
 
 /**
  * Test support of the games, presence and bet-record tests (not a test file): the test app,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { members } from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
 
 /** A member's username, or undefined when there is no such member in the brand. */
 export async function findUsername(

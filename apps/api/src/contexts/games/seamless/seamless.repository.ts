@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { seamlessTransactions } from '../../../db/schema.ts';
+import { seamlessTransactions } from './seamless.schema.ts';
 
 export type SeamlessTransactionRow = typeof seamlessTransactions.$inferSelect;
 export type NewSeamlessTransactionRow = typeof seamlessTransactions.$inferInsert;

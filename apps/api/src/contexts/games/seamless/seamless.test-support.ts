@@ -9,7 +9,10 @@ import {
 } from '@lobby/game-protocol';
 import { startTestSim, type TestSim, type TestSimOptions } from '@lobby/game-sim/testing';
 import { formatPlatformIdList } from '@lobby/contracts';
-import { brands, journalEntries, members, seamlessTransactions } from '../../../db/schema.ts';
+import { seamlessTransactions } from './seamless.schema.ts';
+import { members } from '../../identity/member/member.schema.ts';
+import { journalEntries } from '../../money/ledger/ledger.schema.ts';
+import { brands } from '../../platform/brand/brand.schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { silentLogger } from '../../../test/logger.ts';
 import { uniqueUsername } from '../../../test/members.ts';

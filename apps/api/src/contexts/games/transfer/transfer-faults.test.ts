@@ -3,7 +3,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NO_FAULTS } from '@lobby/game-protocol';
-import { gamePlayers, gameTransfers } from '../../../db/schema.ts';
+import { gamePlayers } from '../games/games.schema.ts';
+import { gameTransfers } from './transfer.schema.ts';
 import { CHECK_BACKOFF_CAP_MS, FIRST_CHECK_DELAY_MS } from './transfer.service.ts';
 import { countInTransitOf } from './transfer.repository.ts';
 import {

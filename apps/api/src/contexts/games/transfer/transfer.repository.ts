@@ -1,12 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { queryRows } from '../../../db/client.ts';
-import {
-  gamePlatformSettings,
-  gamePlayers,
-  gameTransfers,
-  ledgerAccounts,
-} from '../../../db/schema.ts';
+import { gamePlatformSettings, gamePlayers } from '../games/index.ts';
+import { gameTransfers } from './transfer.schema.ts';
+import { ledgerAccounts } from '../../money/ledger/index.ts';
 
 export type TransferRow = typeof gameTransfers.$inferSelect;
 export type NewTransferRow = typeof gameTransfers.$inferInsert;

@@ -23,7 +23,7 @@ import {
   type ProviderOutcome,
 } from '../games/index.ts';
 import type { LedgerActor, LedgerService, PostingLine } from '../../money/ledger/index.ts';
-import { uniqueViolation } from '../../identity/member/index.ts';
+import {} from '../../identity/member/index.ts';
 import {
   claimDueTransfers,
   findTransferById,
@@ -41,6 +41,7 @@ import {
   sumInTransit,
   type TransferRow,
 } from './transfer.repository.ts';
+import { uniqueViolation } from '../../../db/errors.ts';
 
 /**
  * Why a final order failed, as error codes (their texts are in the errors namespace). The two

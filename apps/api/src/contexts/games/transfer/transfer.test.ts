@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogPlatform, NO_FAULTS } from '@lobby/game-protocol';
-import { gameTransfers, journalEntries } from '../../../db/schema.ts';
+import { gameTransfers } from './transfer.schema.ts';
+import { journalEntries } from '../../money/ledger/ledger.schema.ts';
 import { get } from '../../../test/members.ts';
 import {
   BRAND,

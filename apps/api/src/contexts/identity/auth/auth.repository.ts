@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { loginThrottles } from '../../../db/schema.ts';
+import { loginThrottles } from './auth.schema.ts';
 
 /** Seconds left on a lock of this username in this brand, or 0 when not locked. */
 export async function lockedSecondsLeft(

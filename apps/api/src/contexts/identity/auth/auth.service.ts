@@ -20,14 +20,13 @@ import {
   findMemberByUsername,
   insertMember,
   recordLogin,
-  uniqueViolation,
   updateMember,
   type MemberRow,
   readNewPassword,
   toMemberInfo,
 } from '../member/index.ts';
 import type { RsaKeys } from '../../platform/rsa/index.ts';
-import type { SessionService } from '../session/index.ts';
+import type { SessionService } from '../member/index.ts';
 import { isKnownAreaCode } from '../../platform/phone-area/index.ts';
 import {
   maskEmail,
@@ -37,6 +36,7 @@ import {
 } from '../../platform/verification/index.ts';
 import { AUTH_ERRORS } from './auth.errors.ts';
 import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from './auth.repository.ts';
+import { uniqueViolation } from '../../../db/errors.ts';
 
 /** Who is asking: the request's brand, address, device and language. */
 export type Caller = {

@@ -9,8 +9,9 @@ export {
   findMemberByUsername,
   insertMember,
   recordLogin,
-  uniqueViolation,
   updateMember,
 } from './member.repository.ts';
 export type { MemberRow } from './member.repository.ts';
+export { members } from './member.schema.ts';
 export { MemberService, readNewPassword, toMemberInfo } from './member.service.ts';
+export { hashSessionToken, newSessionToken, SessionService } from './session.service.ts';

@@ -1,16 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { members } from '../../../db/schema.ts';
+import { members } from './member.schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMemberRow = typeof members.$inferInsert;
-
-/** True when a unique index refused a write (PostgreSQL 23505), with the index's name. */
-export function uniqueViolation(error: unknown): string | null {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const details = cause as { code?: string; constraint?: string };
-  return details.code === '23505' ? (details.constraint ?? '') : null;
-}
 
 export async function insertMember(executor: Executor, member: NewMemberRow): Promise<MemberRow> {
   const rows = await executor.insert(members).values(member).returning();

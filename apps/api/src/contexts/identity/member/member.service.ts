@@ -9,7 +9,7 @@ import { appError, commonError } from '../../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import type { RsaKeys } from '../../platform/rsa/index.ts';
-import type { SessionService } from '../session/index.ts';
+import type { SessionService } from './session.service.ts';
 import {
   maskEmail,
   maskPhone,
@@ -20,11 +20,11 @@ import {
   findMemberByEmail,
   findMemberById,
   findMemberByPhone,
-  uniqueViolation,
   updateMember,
   updateMemberAvatar,
   type MemberRow,
 } from './member.repository.ts';
+import { uniqueViolation } from '../../../db/errors.ts';
 
 function maskRealName(name: string): string {
   const characters = [...name];

@@ -2,20 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDepositOrder, AdminWithdrawal, DepositOrder } from '@lobby/contracts';
-import {
-  brands,
-  depositOrders,
-  feedbackTickets,
-  gamePlatformSettings,
-  helpPages,
-  journalEntries,
-  memberMessages,
-  operatorActions,
-  operators,
-  payoutAccounts,
-  promotions,
-  withdrawalOrders,
-} from '../../../db/schema.ts';
+import { promotions } from '../../engagement/promo/promo.schema.ts';
+import { gamePlatformSettings } from '../../games/games/games.schema.ts';
+import { operatorActions, operators } from './operator.schema.ts';
+import { depositOrders } from '../../money/deposit/deposit.schema.ts';
+import { journalEntries } from '../../money/ledger/ledger.schema.ts';
+import { payoutAccounts } from '../../money/payout/payout.schema.ts';
+import { withdrawalOrders } from '../../money/withdrawal/withdrawal.schema.ts';
+import { brands } from '../../platform/brand/brand.schema.ts';
+import { feedbackTickets } from '../../service/feedback/feedback.schema.ts';
+import { helpPages } from '../../service/help/help.schema.ts';
+import { memberMessages } from '../../service/messages/messages.schema.ts';
 import { insertBrandIfAbsent } from '../../platform/brand/brand.repository.ts';
 import { DEMO_BRANDS } from '../../platform/brand/brand.seed.ts';
 import {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { operatorActions, operators, operatorSessions } from '../../../db/schema.ts';
+import { operatorActions, operators, operatorSessions } from './operator.schema.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type OperatorActionRow = typeof operatorActions.$inferSelect;

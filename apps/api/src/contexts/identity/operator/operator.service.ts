@@ -3,7 +3,7 @@ import type { OperatorIdentity, OperatorResolver } from '../../../plugins/operat
 import { appError } from '../../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from '../auth/index.ts';
-import { hashSessionToken, newSessionToken } from '../session/index.ts';
+import { hashSessionToken, newSessionToken } from '../member/index.ts';
 import { OPERATOR_ERRORS } from './operator.errors.ts';
 import {
   findOperatorByUsername,

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDepositOrder, DepositOrder } from '@lobby/contracts';
-import { journalEntries } from '../../../db/schema.ts';
+import { journalEntries } from '../ledger/ledger.schema.ts';
 import { signGatewayFields } from './gateway.ts';
 import {
   createDepositHarness,

@@ -1,12 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import {
-  chainTransfers,
-  coinAddresses,
-  depositChannels,
-  depositOrders,
-  members,
-} from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
+import { chainTransfers, coinAddresses, depositChannels, depositOrders } from './deposit.schema.ts';
 
 export type ChannelRow = typeof depositChannels.$inferSelect;
 export type NewChannelRow = typeof depositChannels.$inferInsert;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { depositChannels, depositOrders } from '../../../db/schema.ts';
+import { depositChannels, depositOrders } from './deposit.schema.ts';
 import type { SweepContext } from '../../../jobs/scheduler.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { silentLogger } from '../../../test/logger.ts';
@@ -9,7 +9,7 @@ import { get, post, uniqueUsername } from '../../../test/members.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { insertMember } from '../../identity/member/member.repository.ts';
 import { OperatorService } from '../../identity/operator/operator.service.ts';
-import { SessionService } from '../../identity/session/session.service.ts';
+import { SessionService } from '../../identity/member/session.service.ts';
 import { seedDepositChannels } from './deposit.seed.ts';
 import { DepositService } from './deposit.service.ts';
 

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositOrder } from '@lobby/contracts';
-import { chainTransfers, depositOrders } from '../../../db/schema.ts';
+import { chainTransfers, depositOrders } from './deposit.schema.ts';
 import { newCoinAddress } from './coin.ts';
 import {
   createDepositHarness,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { queryRows } from '../../../db/client.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../../db/schema.ts';
+import { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
 
 export type AccountIdentity = {
   brandCode: string;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { payoutAccounts } from '../../../db/schema.ts';
+import { payoutAccounts } from './payout.schema.ts';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type NewPayoutAccountRow = typeof payoutAccounts.$inferInsert;

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import type { Brand } from '../../platform/brand/index.ts';
-import { MEMBER_ERRORS, findMemberById, uniqueViolation } from '../../identity/member/index.ts';
+import { MEMBER_ERRORS, findMemberById } from '../../identity/member/index.ts';
 import { PAYOUT_ERRORS } from './payout.errors.ts';
 import {
   findAccountsByIds,
@@ -29,6 +29,7 @@ import {
   type PayoutAccountKind,
   type PayoutAccountRow,
 } from './payout.repository.ts';
+import { uniqueViolation } from '../../../db/errors.ts';
 
 export type { PayoutAccountRow } from './payout.repository.ts';
 

@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../../db/schema.ts';
+import { journalEntries, ledgerAccounts, postings } from '../ledger/index.ts';
 
 export type MovementRow = {
   postingId: bigint;

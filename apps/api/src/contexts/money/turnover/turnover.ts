@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { turnoverRequirements } from '../../../db/schema.ts';
+import { turnoverRequirements } from './turnover.schema.ts';
 
 /**
  * Turnover requirements: each confirmed deposit adds its amount times the brand's multiplier

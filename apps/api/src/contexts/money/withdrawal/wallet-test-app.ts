@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BrandPublicSettings } from '@lobby/contracts';
-import { members } from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { encryptFor, get, post, publicKeyOf, uniqueUsername } from '../../../test/members.ts';
 import { insertBrandIfAbsent, DEMO_BRANDS } from '../../platform/brand/index.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { members, withdrawalOrders } from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
+import { withdrawalOrders } from './withdrawal.schema.ts';
 
 export type WithdrawalOrderRow = typeof withdrawalOrders.$inferSelect;
 export type NewWithdrawalOrderRow = typeof withdrawalOrders.$inferInsert;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { brandHosts, brands } from '../../../db/schema.ts';
+import { brandHosts, brands } from './brand.schema.ts';
 
 export type BrandRow = typeof brands.$inferSelect;
 export type NewBrandRow = typeof brands.$inferInsert;

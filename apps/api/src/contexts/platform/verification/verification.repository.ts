@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { outboxMessages } from '../../../db/schema.ts';
+import { outboxMessages } from './verification.schema.ts';
 
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessageRow = typeof outboxMessages.$inferInsert;

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { chatConversations, chatMessages, members, operators } from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
+import { operators } from '../../identity/operator/index.ts';
+import { chatConversations, chatMessages } from './chat.schema.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;

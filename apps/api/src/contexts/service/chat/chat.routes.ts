@@ -15,7 +15,7 @@ import type { Cache } from '../../../cache/index.ts';
 import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { OperatorService } from '../../identity/operator/index.ts';
-import { readImageForm } from '../../platform/upload/index.ts';
+import { readImageForm } from '../../identity/upload/index.ts';
 import { serveChatSocket } from './chat-socket.ts';
 import type { ChatService, Visitor } from './chat.service.ts';
 

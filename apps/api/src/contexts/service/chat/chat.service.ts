@@ -20,7 +20,7 @@ import {
   UPLOAD_ERRORS,
   insertUpload,
   detectImageType,
-} from '../../platform/upload/index.ts';
+} from '../../identity/upload/index.ts';
 import { CHAT_ERRORS } from './chat.errors.ts';
 import {
   closeConversation,

@@ -15,7 +15,9 @@ import {
 } from '@lobby/contracts';
 import { buildApp } from '../../../app.ts';
 import { openCache, type Cache } from '../../../cache/index.ts';
-import { chatConversations, chatMessages, operatorActions, uploads } from '../../../db/schema.ts';
+import { operatorActions } from '../../identity/operator/operator.schema.ts';
+import { uploads } from '../../identity/upload/upload.schema.ts';
+import { chatConversations, chatMessages } from './chat.schema.ts';
 import { createLogger } from '../../../lib/logger.ts';
 import { silentLogger } from '../../../test/logger.ts';
 import { get, post } from '../../../test/members.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { feedbackTickets, members } from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
+import { feedbackTickets } from './feedback.schema.ts';
 
 export type FeedbackRow = typeof feedbackTickets.$inferSelect;
 export type NewFeedbackRow = typeof feedbackTickets.$inferInsert;

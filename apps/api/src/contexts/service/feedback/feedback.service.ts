@@ -13,7 +13,7 @@ import {
 import type { Database, Executor } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
-import { type UploadUrlSigner, findMemberUploadIds } from '../../platform/upload/index.ts';
+import { type UploadUrlSigner, findMemberUploadIds } from '../../identity/upload/index.ts';
 import { FEEDBACK_ERRORS } from './feedback.errors.ts';
 import {
   closeTicket,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminFeedback, FeedbackTicket, FeedbackTicketDetail } from '@lobby/contracts';
-import { feedbackTickets } from '../../../db/schema.ts';
+import { feedbackTickets } from './feedback.schema.ts';
 import { get, post } from '../../../test/members.ts';
 import {
   createWalletTestApp,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { helpPages } from '../../../db/schema.ts';
+import { helpPages } from './help.schema.ts';
 
 export type HelpPageRow = typeof helpPages.$inferSelect;
 export type NewHelpPageRow = typeof helpPages.$inferInsert;

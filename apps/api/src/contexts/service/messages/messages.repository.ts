@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { memberMessages, memberMessageStates, members } from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
+import { memberMessages, memberMessageStates } from './messages.schema.ts';
 
 export type MessageRow = typeof memberMessages.$inferSelect;
 export type NewMessageRow = typeof memberMessages.$inferInsert;

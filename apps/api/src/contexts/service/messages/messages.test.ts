@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMessage, MemberMessage, MemberMessageSummary } from '@lobby/contracts';
-import { memberMessageStates, operatorActions } from '../../../db/schema.ts';
+import { operatorActions } from '../../identity/operator/operator.schema.ts';
+import { memberMessageStates } from './messages.schema.ts';
 import { get, post, uniqueUsername } from '../../../test/members.ts';
 import {
   createWalletTestApp,

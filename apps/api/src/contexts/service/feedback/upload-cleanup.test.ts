@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedbackTickets, members, uploads } from '../../../db/schema.ts';
+import { members } from '../../identity/member/member.schema.ts';
+import { uploads } from '../../identity/upload/upload.schema.ts';
+import { feedbackTickets } from './feedback.schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { sweepContext } from '../../money/deposit/deposit.test-support.ts';
 import { UPLOAD_CLEANUP, uploadCleanupSweep } from './upload-cleanup.ts';

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { members, memberSessions } from '../../../db/schema.ts';
+import { members } from './member.schema.ts';
+import { memberSessions } from './session.schema.ts';
 
 export type SessionRow = typeof memberSessions.$inferSelect;
 

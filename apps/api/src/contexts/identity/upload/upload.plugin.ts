@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client.ts';
-import { uploadCleanupSweep } from './upload-cleanup.ts';
 import type { UploadUrlSigner } from './upload-url-signer.ts';
 import { uploadRoutes } from './upload.routes.ts';
 
-/** Member image uploads and serving them back; the hourly clean-up of unattached ones. */
+/** Member image uploads and serving them back. */
 export async function uploadModule(
   app: FastifyInstance,
   options: {
@@ -14,6 +13,4 @@ export async function uploadModule(
   },
 ) {
   await app.register(uploadRoutes, options);
-  // Hourly: feedback images never attached to a ticket, once older than a day.
-  app.addSweep(uploadCleanupSweep());
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { feedbackTickets, members, uploads } from '../../../db/schema.ts';
+import { members } from '../../identity/member/index.ts';
+import { uploads } from '../../identity/upload/index.ts';
+import { feedbackTickets } from './feedback.schema.ts';
 
 /** The purpose whose unattached files the clean-up removes; no other purpose is touched. */
 const FEEDBACK_PURPOSE = 'feedback';

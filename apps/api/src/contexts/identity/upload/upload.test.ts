@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_IMAGE_LIMIT_BYTES } from '@lobby/contracts';
 import type { Database } from '../../../db/client.ts';
-import { members } from '../../../db/schema.ts';
+import { members } from '../member/member.schema.ts';
 import { createTestApp, form, type TestApp } from '../../../test/app.ts';
 import { UploadUrlSigner } from './upload-url-signer.ts';
 import { UploadService } from './upload.service.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { uploads } from '../../../db/schema.ts';
+import { uploads } from './upload.schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUploadRow = typeof uploads.$inferInsert;

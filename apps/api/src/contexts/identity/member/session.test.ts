@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberSessions } from '../../../db/schema.ts';
+import { memberSessions } from './session.schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { encryptFor, get, post, publicKeyOf, uniqueUsername } from '../../../test/members.ts';
 import { hashSessionToken } from './session.service.ts';

@@ -1,0 +1,63 @@
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** The operator module's tables: its repository is the only code that reads or writes them. */
+
+/** Operator (back office) accounts: separate from members, across brands. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'cashier'] }).notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('operators_username').on(table.username)],
+);
+
+/** Operator sessions: hashed bearer tokens with an idle limit, like member sessions. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: bigint('operator_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (table) => [uniqueIndex('operator_sessions_token_hash').on(table.tokenHash)],
+);
+
+/** Every operator action: who, when, what, on what, and why. Append-only. */
+export const operatorActions = pgTable(
+  'operator_actions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: bigint('operator_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operators.id),
+    action: text('action').notNull(),
+    brandCode: text('brand_code'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('operator_actions_target').on(table.targetType, table.targetId)],
+);

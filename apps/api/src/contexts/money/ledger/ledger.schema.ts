@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from '../../identity/member/member.schema.ts';
+
+/** The ledger module's tables: its repository is the only code that reads or writes them. */
+
+/**
+ * Ledger accounts (DESIGN.md section 4). Member accounts can never go negative: a CHECK holds it
+ * even against a bug, and every debit is a conditional update. House accounts may (deposit
+ * clearing goes negative as money comes in); hot ones are spread over `shard` rows.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    /** member_wallet, member_locked, member_platform; house_* for the operator's side. */
+    kind: text('kind').notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
+    /** What the account is for within its kind: a deposit channel, a platform id; '' if none. */
+    ref: text('ref').notNull().default(''),
+    shard: integer('shard').notNull().default(0),
+    currency: text('currency').notNull(),
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    allowNegative: boolean('allow_negative').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_identity').on(
+      table.brandCode,
+      table.kind,
+      sql`coalesce(${table.memberId}, 0)`,
+      table.ref,
+      table.currency,
+      table.shard,
+    ),
+    index('ledger_accounts_member').on(table.memberId),
+    check(
+      'ledger_accounts_not_negative',
+      sql`${table.allowNegative} or ${table.balanceMinor} >= 0`,
+    ),
+  ],
+);
+
+/** One money movement: append-only, unique by its idempotency key within a brand. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of what was asked, so a replay with another body is told apart. */
+    requestHash: text('request_hash').notNull(),
+    /** Who or what caused it: a member, an operator, a job, a provider callback. */
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id').notNull(),
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('journal_entries_idempotency').on(table.brandCode, table.idempotencyKey)],
+);
+
+/** The legs of an entry; the amounts of an entry sum to zero per currency. */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    index('postings_entry').on(table.entryId),
+    index('postings_account').on(table.accountId),
+    check('postings_not_zero', sql`${table.amountMinor} <> 0`),
+  ],
+);
