@@ -1,10 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import { DEV_PROVIDER_SECRET, NO_FAULTS, type FaultConfig } from '@lobby/game-protocol';
 import { buildSimApp, type SimApp, type SimAppDependencies } from './app.ts';
-import { pgliteDatabase, type SimDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { openSimDatabase, type SimDatabase } from './db/database.ts';
 
 /**
  * The simulator for other packages' tests (`@lobby/game-sim/testing`): listening on 127.0.0.1 on
@@ -34,8 +32,7 @@ export type TestSimOptions = {
 };
 
 export async function startTestSim(options: TestSimOptions = {}): Promise<TestSim> {
-  const database = pgliteDatabase(new PGlite());
-  await migrate(database);
+  const database = await openSimDatabase({ kind: 'embedded', dataDir: null });
   const secret = options.secret ?? DEV_PROVIDER_SECRET;
   const sim = await buildSimApp({
     database,

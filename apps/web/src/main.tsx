@@ -10,24 +10,19 @@ import {
   OFFLINE_CONFIG_ERROR_TEXTS,
   type ConfigErrorTexts,
 } from './app/config-error.tsx';
-import type { HeartbeatSender } from './app/heartbeat.tsx';
-import {
-  createAppI18n,
-  currentLanguage,
-  initialLanguage,
-  isLanguage,
-  readStoredLanguage,
-} from './app/i18n.ts';
-import { AppProviders } from './app/providers.tsx';
-import { createLazyApiClient } from './app/lazy-api-client.ts';
 import { reportUncaughtErrors } from './app/error-reporting.ts';
+import type { HeartbeatSender } from './app/heartbeat.tsx';
+import { createAppI18n, initialLanguage, readStoredLanguage } from './app/i18n.ts';
+import { createLazyApiClient } from './app/lazy-api-client.ts';
+import { createMemberSession } from './app/member-session.ts';
+import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, type AppRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { createMemberSession } from './app/member-session.ts';
-import { MEMBER_QUERY_KEY } from './app/session-actions.ts';
 import { sessionStore } from './app/session-store.ts';
 import { showToast } from './components/ui/toast.tsx';
+import { MEMBER_QUERY_KEY } from './lib/api/query-keys.ts';
 import { getDeviceId } from './lib/device-id.ts';
+import { currentLanguage, isLanguage } from './lib/language.ts';
 import { loadStatistics, trackPageView } from './lib/statistics.ts';
 import { captureInviteCode, getToken } from './lib/stored-values.ts';
 import './styles/index.css';

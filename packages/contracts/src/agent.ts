@@ -8,7 +8,7 @@ import { pageQueryFields, pageSchema } from './withdrawal.ts';
 /**
  * The agent partnership: a member applies ("join us"), an operator approves, and the agent's
  * downline is every member who registered with the agent's invite code. Each month
- * (Asia/Shanghai, 'YYYY-MM') an agent gets a commission statement: the tier's share of the
+ * (of the brand's time zone, 'YYYY-MM') an agent gets a commission statement: the tier's share of the
  * downline's net gaming revenue, paid through the ledger once an operator approves it. Member
  * calls are form-urlencoded under /api/findmed/v1/agent/; operator calls are JSON under
  * /admin/api/agent/.
@@ -27,7 +27,7 @@ export type AgentStatus = (typeof AGENT_STATUSES)[number];
 export const AGENT_STATEMENT_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
 export type AgentStatementStatus = (typeof AGENT_STATEMENT_STATUSES)[number];
 
-/** A month of Asia/Shanghai time: 'YYYY-MM' (2000-01 to 2999-12). */
+/** A month of the brand's time zone: 'YYYY-MM' (2000-01 to 2999-12). */
 export const agentMonthSchema = calendarMonthSchema;
 
 /** Bounds of the application form. */

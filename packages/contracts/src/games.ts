@@ -247,7 +247,7 @@ export const betRecordsEndpoint = {
   method: 'GET',
   path: '/api/findmed/v1/member/record/game',
   query: z.object({
-    /** DATE_PRESETS: -1 none, 0 today, 1 yesterday, 2 last 7 days, 3 last 30 days (Asia/Shanghai). */
+    /** DATE_PRESETS: -1 none, 0 today, 1 yesterday, 2 last 7 days, 3 last 30 days (the brand's days). */
     datePreset: z.coerce
       .number()
       .int()

@@ -23,5 +23,6 @@ export * from './feedback.ts';
 export * from './help.ts';
 export * from './chat.ts';
 export * from './promo.ts';
+export * from './promo-admin.ts';
 export * from './vip.ts';
 export * from './agent.ts';

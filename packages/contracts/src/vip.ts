@@ -167,7 +167,7 @@ export type VipJob = (typeof VIP_JOBS)[number];
 
 /**
  * Runs a VIP job for a brand now: `upgrade` (every member's level from their totals), `rebate`
- * for an Asia/Shanghai day that has ended (`day` YYYY-MM-DD), `monthly` for a month that has
+ * for a day of the brand's time zone that has ended (`day` YYYY-MM-DD), `monthly` for a month that has
  * begun (`month` YYYY-MM). Idempotent: what was paid is not paid again.
  */
 export const adminRunVipJobEndpoint = {

@@ -370,7 +370,7 @@ export const transactionRecordsEndpoint = {
   path: '/api/findmed/v1/member/record/trans',
   query: z.object({
     type: z.enum([...TRANSACTION_TYPES, 'all']).default('all'),
-    /** DATE_PRESETS: -1 none, 0 today, 1 yesterday, 2 last 7 days, 3 last 30 days (Asia/Shanghai). */
+    /** DATE_PRESETS: -1 none, 0 today, 1 yesterday, 2 last 7 days, 3 last 30 days (the brand's days). */
     datePreset: z.coerce
       .number()
       .int()

@@ -3,14 +3,15 @@ import type { Cache, PresenceEntry } from './cache.ts';
 
 type Entry = { value: string; expiresAtMs: number | null };
 
+/** Who is present in a group, each with the payload they last reported and when it lapses. */
+type PresenceState = { payload: string; expiresAtMs: number };
+type PresenceGroup = Map<string, PresenceState>;
+
 /** The in-process cache: correct for one API node, which is what the embedded mode runs. */
 export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, Entry>();
-  private readonly presence = new Map<
-    string,
-    Map<string, { payload: string; expiresAtMs: number }>
-  >();
+  private readonly presence = new Map<string, PresenceGroup>();
   private readonly bus = new EventEmitter();
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly now: () => number;
@@ -89,8 +90,8 @@ export class MemoryCache implements Cache {
     return entry.expiresAtMs - this.now();
   }
 
-  private prunePresence(group: string): Map<string, { payload: string; expiresAtMs: number }> {
-    const members = this.presence.get(group) ?? new Map();
+  private prunePresence(group: string): PresenceGroup {
+    const members = this.presence.get(group) ?? new Map<string, PresenceState>();
     const now = this.now();
     for (const [member, state] of members) if (state.expiresAtMs <= now) members.delete(member);
     if (members.size === 0) this.presence.delete(group);
@@ -103,7 +104,7 @@ export class MemoryCache implements Cache {
     payload: string,
     ttlMs: number,
   ): Promise<void> {
-    const members = this.presence.get(group) ?? new Map();
+    const members = this.presence.get(group) ?? new Map<string, PresenceState>();
     members.set(member, { payload, expiresAtMs: this.now() + ttlMs });
     this.presence.set(group, members);
   }

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from './client.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
+import { DataDirLockedError } from '@lobby/database';
 import { brands } from '../contexts/platform/brand/brand.schema.ts';
 import { seedDemoBrands } from '../contexts/platform/brand/brand.service.ts';
 

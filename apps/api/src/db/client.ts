@@ -2,13 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
+import {
+  lockDataDir,
+  migratePglite,
+  migratePostgres,
+  type MigrationOptions,
+} from '@lobby/database';
 
 /**
  * The drizzle database, whichever driver is underneath. Queries name their tables (each
@@ -41,9 +44,15 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const MIGRATIONS_FOLDER = join(import.meta.dirname, 'migrations');
-/** Advisory lock key that serialises migrations across API nodes ("lobbymig"). */
-const MIGRATION_LOCK_KEY = 0x6c6f_6262_796d_6967n;
+/**
+ * drizzle-kit's migrations (`npm run db:generate`), recorded in drizzle's own table
+ * (drizzle.__drizzle_migrations). Several API nodes starting at once against one PostgreSQL
+ * take turns on the advisory lock ("lobbymig"): one applies them, the others find them done.
+ */
+const MIGRATIONS: MigrationOptions = {
+  migrationsFolder: join(import.meta.dirname, 'migrations'),
+  lockKey: 0x6c6f_6262_796d_6967n,
+};
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -82,7 +91,7 @@ async function openEmbedded(
   let client: PGlite;
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
-    releaseLock = await lockDataDir(dataDir, lockRetries);
+    releaseLock = await lockDataDir(dataDir, { retries: lockRetries });
     try {
       client = await PGlite.create(join(dataDir, 'pglite'), {
         parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
@@ -96,8 +105,14 @@ async function openEmbedded(
       parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
     });
   }
+  try {
+    await migratePglite(client, MIGRATIONS);
+  } catch (error) {
+    await client.close();
+    await releaseLock?.();
+    throw error;
+  }
   const db = drizzlePglite({ client, ...(logger ? { logger } : {}) });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
 
   // One process owns the embedded database, so an in-process lock stands in for advisory locks.
   const heldKeys = new Set<bigint>();
@@ -137,19 +152,11 @@ async function openPostgres(
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, ...(logger ? { logger } : {}) });
 
-  // Several API nodes may start at once: one applies the migrations, the others wait.
-  const migrationClient = await pool.connect();
   try {
-    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    try {
-      await migrateNodePg(drizzleNodePg({ client: migrationClient }), {
-        migrationsFolder: MIGRATIONS_FOLDER,
-      });
-    } finally {
-      await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    }
-  } finally {
-    migrationClient.release();
+    await migratePostgres(pool, MIGRATIONS);
+  } catch (error) {
+    await pool.end();
+    throw error;
   }
 
   return {
@@ -193,6 +200,8 @@ async function openPostgres(
 
 /** Rows of a raw SQL query, on either driver. */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  // The two drivers type their results apart; both carry the rows.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -7,7 +7,7 @@
 function postgresError(error: unknown): { code?: unknown; constraint?: unknown } | null {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     if (typeof (current as { code?: unknown }).code === 'string') {
-      return current as { code?: unknown; constraint?: unknown };
+      return current;
     }
     current = (current as { cause?: unknown }).cause;
   }

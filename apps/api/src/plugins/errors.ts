@@ -45,7 +45,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as Partial<FastifyError>;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return commonError('validation', fieldIssues(error as FastifyError));
+    return commonError('validation', fieldIssues(error));
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return commonError(mapped);
@@ -100,12 +100,12 @@ export function frameworkErrorHandler(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-): FastifyReply {
+): void {
   const lang = request.headers[REQUEST_HEADERS.lang];
   request.language = normalizeLanguage(typeof lang === 'string' ? lang : null) ?? DEFAULT_LANGUAGE;
   const appError = toAppError(error);
   request.log.info({ code: appError.code, reason: error.message }, 'request refused');
-  return sendFailure(request, reply, appError);
+  void sendFailure(request, reply, appError);
 }
 
 /**

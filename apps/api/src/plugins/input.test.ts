@@ -38,7 +38,7 @@ function hasNul(value: unknown): boolean {
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null || !('path' in value)) return false;
-  const { path } = value as { path: unknown };
+  const { path } = value;
   return typeof path === 'string' && (path.startsWith('/api/') || path.startsWith('/admin/api/'));
 }
 
@@ -181,7 +181,7 @@ describe('control characters in any contract string', () => {
         ...(jsonBody === undefined ? {} : { payload: jsonBody as object }),
       });
       expect(response.statusCode, response.body).toBe(400);
-      const envelope = response.json() as { data: string; fields?: { path: string }[] };
+      const envelope = response.json<{ data: string; fields?: { path: string }[] }>();
       expect(envelope.data).toBe('validation');
       expect(envelope.fields?.[0]?.path).toBe(field.replaceAll('*', '0'));
     },

@@ -17,13 +17,13 @@ async function operatorToken(harness: TestApp): Promise<string> {
     url: '/admin/api/login',
     payload: { username: name, password: 'operator-pass-1' },
   });
-  return (login.json() as { data: { token: string } }).data.token;
+  return login.json<{ data: { token: string } }>().data.token;
 }
 
 async function documentOf(harness: TestApp, url: string, headers: Record<string, string> = {}) {
   const response = await harness.app.inject({ method: 'GET', url, headers });
   expect(response.statusCode).toBe(200);
-  return response.json() as Document;
+  return response.json<Document>();
 }
 
 const operatorPaths = (document: Document) =>
@@ -92,7 +92,7 @@ describe('errors the router meets before any route', () => {
     const response = await development.app.inject({ method: 'GET', url, headers: { lang: 'en' } });
     expect(response.statusCode).toBe(status);
     expect(response.headers['content-type']).toContain('application/json');
-    const body = response.json() as { status: boolean; data: string; message: string };
+    const body = response.json<{ status: boolean; data: string; message: string }>();
     expect(body).toMatchObject({ status: false, data: code });
     expect(body.message).toMatch(/address/);
     expect(response.body).not.toContain('FST_');

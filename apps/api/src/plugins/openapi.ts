@@ -79,9 +79,14 @@ export const openApiPlugin = fp(
       // plain-HTTP development site is not upgraded.
       staticCSP: true,
       transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
-      uiHooks: { onRequest: decide },
+      // The UI's hooks are typed callback-style.
+      uiHooks: {
+        onRequest: (request, _reply, done) => {
+          decide(request).then(() => done(), done);
+        },
+      },
       transformSpecification: (document, request) =>
-        documentFor(request as FastifyRequest, document as OpenApiDocument),
+        documentFor(request, document as OpenApiDocument),
     });
   },
   { name: 'openapi', dependencies: ['operator-auth'] },

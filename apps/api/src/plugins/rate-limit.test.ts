@@ -65,7 +65,7 @@ describe('rate limits on money calls', () => {
     }
     const refused = await withdraw(member, '10.9.0.4');
     expect(refused.statusCode).toBe(429);
-    const envelope = refused.json() as { data: string; retryAfterSeconds: number; message: string };
+    const envelope = refused.json<{ data: string; retryAfterSeconds: number; message: string }>();
     expect(envelope.data).toBe('rate_limited');
     expect(envelope.retryAfterSeconds).toBeGreaterThan(0);
     expect(envelope.retryAfterSeconds).toBeLessThanOrEqual(60);

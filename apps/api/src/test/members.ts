@@ -16,7 +16,7 @@ export async function publicKeyOf(app: FastifyInstance, host?: string): Promise<
     url: '/api/f/v1/member/preInfo',
     headers: host ? { host } : {},
   });
-  return (response.json() as { data: { publicKey: string } }).data.publicKey;
+  return response.json<{ data: { publicKey: string } }>().data.publicKey;
 }
 
 /** A username no other test uses: letters and digits, starting with a letter. */
@@ -41,13 +41,13 @@ export async function post(
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as {
+    body: response.json<{
       status: boolean;
       data: unknown;
       message?: string;
       retryAfterSeconds?: number;
       fields?: { path: string }[];
-    },
+    }>(),
     headers: response.headers,
   };
 }
@@ -56,7 +56,7 @@ export async function get(app: FastifyInstance, url: string, headers: Record<str
   const response = await app.inject({ method: 'GET', url, headers });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: unknown; message?: string },
+    body: response.json<{ status: boolean; data: unknown; message?: string }>(),
     headers: response.headers,
   };
 }

@@ -6,8 +6,8 @@ import {
   type Transaction as PgliteTransaction,
 } from '@electric-sql/pglite';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
-import { migrate } from './migrate.ts';
+import { lockDataDir } from '@lobby/database';
+import { migrateEmbedded, migrateServer } from './migrate.ts';
 
 /**
  * The simulator's storage: plain SQL on PostgreSQL, either a server (GAME_SIM_DATABASE_URL) or
@@ -56,14 +56,17 @@ export type OpenSimDatabaseOptions =
   | { kind: 'embedded'; dataDir: string | null; lockRetries?: number }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
-/** Opens the database and applies the simulator's migrations. */
+/** Opens the database and applies the simulator's migrations (migrate.ts). */
 export async function openSimDatabase(options: OpenSimDatabaseOptions): Promise<SimDatabase> {
-  const database =
-    options.kind === 'embedded'
-      ? await openEmbedded(options.dataDir, options.lockRetries)
-      : openPostgres(options.url, options.poolSize ?? 10);
+  return options.kind === 'embedded'
+    ? openEmbedded(options.dataDir, options.lockRetries)
+    : openPostgres(options.url, options.poolSize ?? 10);
+}
+
+/** Applies the migrations before handing the database out; closes it if they fail. */
+async function migrated(database: SimDatabase, migrate: () => Promise<unknown>) {
   try {
-    await migrate(database);
+    await migrate();
   } catch (error) {
     await database.close();
     throw error;
@@ -88,8 +91,8 @@ function pgliteSql(client: PGlite | PgliteTransaction): Sql {
 }
 
 /**
- * Wraps a PGlite the caller opened (tests use `new PGlite()` in memory). The caller's instance
- * needs no parser options: every query passes its own. Closing the handle closes the instance.
+ * Wraps a PGlite the caller opened and migrated. The caller's instance needs no parser options:
+ * every query passes its own. Closing the handle closes the instance.
  */
 export function pgliteDatabase(client: PGlite, onClose?: () => Promise<void>): SimDatabase {
   const sql = pgliteSql(client);
@@ -109,19 +112,26 @@ export function pgliteDatabase(client: PGlite, onClose?: () => Promise<void>): S
 
 /**
  * PGlite in this process. With a directory the data persists and a lock keeps a second process
- * out; with null it lives in memory.
+ * out; with null it lives in memory (tests).
  */
 async function openEmbedded(dataDir: string | null, lockRetries?: number): Promise<SimDatabase> {
-  if (!dataDir) return pgliteDatabase(await PGlite.create());
+  if (!dataDir) {
+    const client = await PGlite.create();
+    return migrated(pgliteDatabase(client), () => migrateEmbedded(client));
+  }
   await mkdir(dataDir, { recursive: true });
-  const releaseLock = await lockDataDir(dataDir, lockRetries);
+  const releaseLock = await lockDataDir(dataDir, {
+    retries: lockRetries,
+    owner: 'game simulator',
+  });
+  let client: PGlite;
   try {
-    const client = await PGlite.create(join(dataDir, 'pglite'));
-    return pgliteDatabase(client, releaseLock);
+    client = await PGlite.create(join(dataDir, 'pglite'));
   } catch (error) {
     await releaseLock();
     throw error;
   }
+  return migrated(pgliteDatabase(client, releaseLock), () => migrateEmbedded(client));
 }
 
 function postgresSql(client: pg.Pool | pg.PoolClient): Sql {
@@ -136,7 +146,7 @@ function postgresSql(client: pg.Pool | pg.PoolClient): Sql {
   };
 }
 
-function openPostgres(url: string, poolSize: number): SimDatabase {
+async function openPostgres(url: string, poolSize: number): Promise<SimDatabase> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -145,12 +155,14 @@ function openPostgres(url: string, poolSize: number): SimDatabase {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID && format !== 'binary'
           ? parseInt8
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : (pg.types.getTypeParser(oid, format) as (
+              value: string,
+            ) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return {
+  const database: SimDatabase = {
     kind: 'postgres',
     ...postgresSql(pool),
     async transaction(work) {
@@ -177,4 +189,5 @@ function openPostgres(url: string, poolSize: number): SimDatabase {
       await pool.end();
     },
   };
+  return migrated(database, () => migrateServer(pool));
 }

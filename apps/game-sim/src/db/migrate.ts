@@ -1,38 +1,41 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SimDatabase } from './database.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import {
+  migratePglite,
+  migratePostgres,
+  type MigrationOptions,
+  type MigrationReport,
+} from '@lobby/database';
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
-
-/** Transaction-level advisory lock key that serialises migrations across simulators ("gamesim"). */
-const MIGRATION_LOCK_KEY = 0x6761_6d65_7369_6dn;
+/** Where the simulator records its applied migrations: its own table, in its own schema. */
+export const MIGRATIONS_TABLE = 'game_sim.__drizzle_migrations';
 
 /**
- * Applies the ordered SQL files of `migrations/` that this database has not seen, in one
- * transaction under an advisory lock: several simulators starting at once against one PostgreSQL
- * apply each file once, and a failing file leaves nothing half done.
+ * The simulator's migrations: hand-written SQL in drizzle's folder format (`migrations/`: each
+ * `<tag>.sql` with `--> statement-breakpoint` between statements, listed in
+ * `meta/_journal.json` with a `when` later than the entry before), applied by drizzle's migrator
+ * through @lobby/database. They are recorded in `game_sim.__drizzle_migrations`, never in the
+ * API's `drizzle.__drizzle_migrations`, so both may share one database; several simulators
+ * starting at once against one PostgreSQL take turns on the advisory lock ("gamesim", the key
+ * the runner before this one locked too).
+ *
+ * Databases migrated by that runner recorded file names in `game_sim.schema_migrations`
+ * ('0001_game_sim.sql'): on their first start here those migrations are recorded as applied
+ * instead of being run again.
  */
-export async function migrate(database: SimDatabase): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
-  return database.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(
-      'create schema if not exists game_sim;' +
-        'create table if not exists game_sim.schema_migrations (' +
-        'name text primary key, applied_at timestamptz not null default now())',
-    );
-    const done = new Set(
-      (await tx.query<{ name: string }>('select name from game_sim.schema_migrations')).map(
-        (row) => row.name,
-      ),
-    );
-    const applied: string[] = [];
-    for (const name of files) {
-      if (done.has(name)) continue;
-      await tx.exec(await readFile(join(MIGRATIONS_DIR, name), 'utf8'));
-      await tx.query('insert into game_sim.schema_migrations (name) values ($1)', [name]);
-      applied.push(name);
-    }
-    return applied;
-  });
+export const SIM_MIGRATIONS: MigrationOptions = {
+  migrationsFolder: join(import.meta.dirname, 'migrations'),
+  migrationsSchema: 'game_sim',
+  migrationsTable: '__drizzle_migrations',
+  lockKey: 0x6761_6d65_7369_6dn,
+  legacy: { schema: 'game_sim', table: 'schema_migrations', column: 'name' },
+};
+
+export function migrateEmbedded(client: PGlite): Promise<MigrationReport> {
+  return migratePglite(client, SIM_MIGRATIONS);
+}
+
+export function migrateServer(pool: pg.Pool): Promise<MigrationReport> {
+  return migratePostgres(pool, SIM_MIGRATIONS);
 }

@@ -13,7 +13,7 @@ import {
   SECRET,
   TestClock,
 } from '../test/helpers.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
+import { DataDirLockedError } from '@lobby/database';
 import { openSimDatabase } from './database.ts';
 import { findCallbackOf } from '../seamless/outbox.repository.ts';
 import { eventsResponse } from '../play/play-api.ts';
@@ -79,8 +79,8 @@ describe('a restart', () => {
       params: { stakeMinor: '100', pick: 'heads' },
     });
     expect(round.statusCode).toBe(200);
-    const roundId = (round.json() as { roundId: string; payoutMinor: string }).roundId;
-    const payout = BigInt((round.json() as { payoutMinor: string }).payoutMinor);
+    const roundId = round.json<{ roundId: string; payoutMinor: string }>().roundId;
+    const payout = BigInt(round.json<{ payoutMinor: string }>().payoutMinor);
     await first.close();
 
     const second = await startSim();
@@ -113,9 +113,9 @@ describe('a restart', () => {
         state: 'ok',
       });
       expect(lobby.balances.get('keep_2')).toBe(5_000n - 100n + payout);
-      const bets = (await playCall(second, lottery, 'GET', '/bets')).json() as {
+      const bets = (await playCall(second, lottery, 'GET', '/bets')).json<{
         bets: { status: string }[];
-      };
+      }>();
       expect(bets.bets).toMatchObject([{ status: 'settled' }]);
     } finally {
       await second.close();

@@ -69,7 +69,7 @@ async function statusOf(sim: TestSim, orderId: string): Promise<string> {
       path: `/transfers/${orderId}`,
     });
     // Status queries fail too: the caller asks again.
-    if (response.statusCode === 200) return (response.json() as { status: string }).status;
+    if (response.statusCode === 200) return response.json<{ status: string }>().status;
   }
   throw new Error('the status query never answered');
 }
@@ -81,8 +81,7 @@ async function balanceOf(sim: TestSim): Promise<string> {
       method: 'GET',
       path: '/players/fault_1/balance',
     });
-    if (response.statusCode === 200)
-      return (response.json() as { balanceMinor: string }).balanceMinor;
+    if (response.statusCode === 200) return response.json<{ balanceMinor: string }>().balanceMinor;
   }
   throw new Error('the balance query never answered');
 }

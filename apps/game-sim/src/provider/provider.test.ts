@@ -374,7 +374,7 @@ describe('transfers', () => {
         }),
       ),
     );
-    const statuses = outs.map((answer) => (answer.json() as { status: string }).status).sort();
+    const statuses = outs.map((answer) => answer.json<{ status: string }>().status).sort();
     expect(statuses).toEqual(['failed', 'failed', 'success', 'success']);
     expect((await balanceOf(SLOT, 'race_1')).balanceMinor).toBe('100');
   });
@@ -606,7 +606,7 @@ describe('bet records', () => {
           params: { stakeMinor: '100', pick: 'tails' },
         });
         expect(round.statusCode).toBe(200);
-        played.push((round.json() as { roundId: string }).roundId);
+        played.push(round.json<{ roundId: string }>().roundId);
       }
       sim.clock.advance(1_000);
     }

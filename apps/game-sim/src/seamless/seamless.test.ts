@@ -393,7 +393,7 @@ describe('seamless wallet', () => {
         params: { eventId: open.id, pick, stakeMinor: '100' },
       });
       expect(response.statusCode).toBe(200);
-      bets.push(response.json() as { betId: string; balanceMinor: string });
+      bets.push(response.json<{ betId: string; balanceMinor: string }>());
     }
     expect(bets.at(-1)?.balanceMinor).toBe('9000');
     expect(lobby.calls.every((call) => call.operation === 'debit')).toBe(true);

@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
@@ -13,8 +12,8 @@ import {
   type GameKind,
 } from '@lobby/game-protocol';
 import { buildSimApp, type SimApp, type SimAppDependencies } from '../app.ts';
-import { openSimDatabase, pgliteDatabase, type SimDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { openSimDatabase, type SimDatabase } from '../db/database.ts';
+import { MIGRATIONS_TABLE } from '../db/migrate.ts';
 import type { AnyEngine, InstantEngine, ScheduledEngine, ScheduledEvent } from '../games/engine.ts';
 import { engineFor } from '../games/registry.ts';
 import { createLogger } from '../logger.ts';
@@ -44,11 +43,7 @@ export function firstGameCode(platformId: number): string {
  */
 export async function openTestDatabase(): Promise<SimDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = pgliteDatabase(new PGlite());
-    await migrate(database);
-    return database;
-  }
+  if (!serverUrl) return openSimDatabase({ kind: 'embedded', dataDir: null });
   const url = new URL(serverUrl);
   const name = `sim_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -69,11 +64,12 @@ export async function openTestDatabase(): Promise<SimDatabase> {
   };
 }
 
-/** Empties every table of the simulator (cheaper than a new database per test). */
+/** Empties every table of the simulator but its migrations' (cheaper than a new database). */
 export async function resetDatabase(database: SimDatabase): Promise<void> {
   const tables = await database.query<{ name: string }>(
     `select tablename as name from pg_tables
-     where schemaname = 'game_sim' and tablename <> 'schema_migrations'`,
+     where schemaname = 'game_sim' and 'game_sim.' || tablename <> $1`,
+    [MIGRATIONS_TABLE],
   );
   await database.exec(
     `truncate ${tables.map((table) => `game_sim.${table.name}`).join(', ')} restart identity`,
@@ -301,7 +297,7 @@ export async function openPlaySession(
     },
   });
   if (launch.statusCode !== 200) throw new Error(`launch: ${launch.body}`);
-  const url = new URL((launch.json() as { url: string }).url);
+  const url = new URL(launch.json<{ url: string }>().url);
   const page = await sim.app.inject({ method: 'GET', url: url.pathname });
   if (page.statusCode !== 200) throw new Error(`play page: ${page.statusCode}`);
   return playConfigOf(page.body).sessionId as string;

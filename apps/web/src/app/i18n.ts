@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { LANGUAGES, type Language } from '@lobby/contracts';
+import type { Language } from '@lobby/contracts';
+import { currentLanguage, isLanguage } from '../lib/language.ts';
 
 /** localStorage key of the member's chosen interface language. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
@@ -23,10 +24,6 @@ const LOCALE_FILES = import.meta.glob<Messages>(
   ],
   { import: 'default' },
 );
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 export function readStoredLanguage(): string | null {
   try {
@@ -73,10 +70,6 @@ export async function createAppI18n(language: Language): Promise<I18n> {
     document.documentElement.lang = next;
   });
   return instance;
-}
-
-export function currentLanguage(instance: I18n): Language {
-  return isLanguage(instance.language) ? instance.language : 'zh-CN';
 }
 
 /** Current language and a setter that switches every text at once and remembers the choice. */

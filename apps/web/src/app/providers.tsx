@@ -4,8 +4,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { BrandPublicConfig } from '@lobby/contracts';
 import type { ApiClient } from '../lib/api-client.ts';
-import { ApiClientContext } from './api-context.tsx';
-import { BrandContext } from './brand-context.tsx';
+import { ApiClientContext } from '../lib/api-context.tsx';
+import { BrandContext } from '../lib/brand-context.tsx';
 import { MemberSessionContext, type MemberSession } from './member-session.ts';
 
 /** Everything a screen may read from context: brand, texts, server data, API client. */

@@ -1,14 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import type { BrandPublicConfig } from '@lobby/contracts';
-import { HomePage } from '../features/home/home-page.tsx';
+import { HotGames } from '../features/games/hot-games.tsx';
+import { HomePage, type HotGamesSlot } from '../features/home/home-page.tsx';
+import type { HeartbeatSender } from './heartbeat.tsx';
 import { AppShell } from './layouts/app-shell.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { MemberLayout } from './layouts/member-layout.tsx';
 import { MobileLayout } from './layouts/mobile-layout.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import { Splash } from './layouts/splash.tsx';
-import type { HeartbeatSender } from './heartbeat.tsx';
 import { DESKTOP_HOME_PATH, mobileRedirect } from './navigation-rules.ts';
 
 /** A screen loaded on first visit, in its own chunk. */
@@ -31,8 +32,8 @@ const CustomerServicePage = screen(() =>
     (module) => module.CustomerServicePage,
   ),
 );
-const UserCentrePage = screen(() =>
-  import('../features/member/user-centre-page.tsx').then((module) => module.UserCentrePage),
+const UserCentreScreen = screen(() =>
+  import('./screens/user-centre-screen.tsx').then((module) => module.UserCentreScreen),
 );
 const DepositPage = screen(() =>
   import('../features/finance/deposit-page.tsx').then((module) => module.DepositPage),
@@ -56,7 +57,7 @@ const WithdrawPage = screen(() =>
   import('../features/finance/withdraw-page.tsx').then((module) => module.WithdrawPage),
 );
 const TransferPage = screen(() =>
-  import('../features/finance/transfer-page.tsx').then((module) => module.TransferPage),
+  import('../features/games/transfer-page.tsx').then((module) => module.TransferPage),
 );
 const AddBankCardPage = screen(() =>
   import('../features/finance/add-bank-card-page.tsx').then((module) => module.AddBankCardPage),
@@ -73,7 +74,7 @@ const PersonalPage = screen(() =>
   import('../features/account/personal-page.tsx').then((module) => module.PersonalPage),
 );
 const BankCardsManagePage = screen(() =>
-  import('../features/account/bank-cards-manage-page.tsx').then(
+  import('../features/finance/bank-cards-manage-page.tsx').then(
     (module) => module.BankCardsManagePage,
   ),
 );
@@ -90,7 +91,7 @@ const FeedbackListPage = screen(() =>
   import('../features/feedback/feedback-list-page.tsx').then((module) => module.FeedbackListPage),
 );
 const BetRecordPage = screen(() =>
-  import('../features/records/bet-record-page.tsx').then((module) => module.BetRecordPage),
+  import('../features/games/bet-record-page.tsx').then((module) => module.BetRecordPage),
 );
 const TransRecordPage = screen(() =>
   import('../features/records/trans-record-page.tsx').then((module) => module.TransRecordPage),
@@ -119,16 +120,16 @@ const SignPage = screen(() =>
   import('../features/activity/sign-page.tsx').then((module) => module.SignPage),
 );
 const VenuePage = screen(() =>
-  import('../features/venues/venue-page.tsx').then((module) => module.VenuePage),
+  import('../features/games/venue-page.tsx').then((module) => module.VenuePage),
 );
 const EgamePage = screen(() =>
-  import('../features/venues/egame-page.tsx').then((module) => module.EgamePage),
+  import('../features/games/egame-page.tsx').then((module) => module.EgamePage),
 );
 const SportsPage = screen(() =>
-  import('../features/venues/sports-page.tsx').then((module) => module.SportsPage),
+  import('../features/games/sports-page.tsx').then((module) => module.SportsPage),
 );
 const VenuesPage = screen(() =>
-  import('../features/venues/venues-page.tsx').then((module) => module.VenuesPage),
+  import('../features/games/venues-page.tsx').then((module) => module.VenuesPage),
 );
 const DownloadPage = screen(() =>
   import('../features/download/download-page.tsx').then((module) => module.DownloadPage),
@@ -137,11 +138,14 @@ const HelpPage = screen(() =>
   import('../features/help/help-page.tsx').then((module) => module.HelpPage),
 );
 const AppHomePage = screen(() =>
-  import('../features/mobile/app-home-page.tsx').then((module) => module.AppHomePage),
+  import('../features/home/app-home-page.tsx').then((module) => module.AppHomePage),
 );
 const NotFoundPage = screen(() =>
   import('../features/not-found/not-found-page.tsx').then((module) => module.NotFoundPage),
 );
+
+/** The games feature's hot games, in the home screens of the home feature. */
+const hotGames: HotGamesSlot = (options) => <HotGames {...options} />;
 
 export type RouteDependencies = {
   config: BrandPublicConfig;
@@ -186,7 +190,7 @@ export function createRoutes(deps: RouteDependencies): RouteObject[] {
   };
 
   const memberScreens: Leaf[] = [
-    leaf('user', '/user', <UserCentrePage />),
+    leaf('user', '/user', <UserCentreScreen />),
     leaf('deposit', '/finance/deposit', <DepositPage />),
     leaf('deposit-newsletter', '/finance/deposit/newsletter', <DepositNewsletterPage />),
     leaf('deposit-card-info', '/finance/deposit/cardinfo', <DepositCardInfoPage />),
@@ -251,7 +255,7 @@ export function createRoutes(deps: RouteDependencies): RouteObject[] {
               id: 'home',
               path: DESKTOP_HOME_PATH,
               loader: homeLoader,
-              element: <HomePage />,
+              element: <HomePage hotGames={hotGames} />,
               errorElement: <RouteError />,
             },
             {
@@ -273,7 +277,9 @@ export function createRoutes(deps: RouteDependencies): RouteObject[] {
           element: <MobileLayout />,
           children: [
             { id: 'app-index', index: true, loader: () => redirect('/app/home') },
-            ...withErrorBoundary([leaf('app-home', '/app/home', <AppHomePage />)]),
+            ...withErrorBoundary([
+              leaf('app-home', '/app/home', <AppHomePage hotGames={hotGames} />),
+            ]),
           ],
         },
       ],

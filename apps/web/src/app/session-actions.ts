@@ -1,12 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../features/auth/api/logout.ts';
+import { useApiClient } from '../lib/api-context.tsx';
 import { clearToken } from '../lib/stored-values.ts';
-import { useApiClient } from './api-context.tsx';
 import { useMemberSession } from './member-session.ts';
-
-/** Query keys under this prefix hold member data and are dropped when the member leaves. */
-export const MEMBER_QUERY_KEY = ['member'] as const;
 
 /**
  * Ends the member's session: the server is told (POST member/logout), then the token, the

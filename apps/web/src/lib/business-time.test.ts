@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATE_PRESETS } from '@lobby/contracts';
-import { businessTime, zoneOffsetLabel } from './business-time.ts';
+import { zoneOffsetLabel } from '@lobby/time';
+import { businessTime } from './business-time.ts';
 
 // The member's device is in New York; the brand does business in Shanghai.
 const deviceZone = process.env.TZ;

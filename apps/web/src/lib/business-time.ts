@@ -1,5 +1,5 @@
 import type { DatePreset, Language } from '@lobby/contracts';
-import { toIsoDate, zonedParts } from './calendar-date.ts';
+import { dayOf, zoneOffsetLabel } from '@lobby/time';
 import { formatDate, formatDateTime, type DateInput } from './date-format.ts';
 import { dateRangeForPreset, type DateRange } from './date-presets.ts';
 
@@ -24,17 +24,6 @@ export type BusinessTime = {
   today(now?: Date): string;
 };
 
-/** The zone's offset from UTC at `now` (it may change with daylight saving time). */
-export function zoneOffsetLabel(timeZone: string, now: Date = new Date()): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-    .formatToParts(now)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  // "GMT+8", "GMT-5", "GMT+5:30", and "GMT" (or "GMT+0") for UTC itself.
-  if (!name) return timeZone;
-  const label = name.replace(/^GMT/, 'UTC');
-  return /^UTC(?:[+-]0(?::00)?)?$/.test(label) ? 'UTC' : label;
-}
-
 export function businessTime(
   timeZone: string,
   language: Language,
@@ -46,6 +35,6 @@ export function businessTime(
     dateTime: (input) => formatDateTime(input, language, timeZone),
     date: (input) => formatDate(input, language, timeZone),
     presetRange: (preset, at = new Date()) => dateRangeForPreset(preset, at, timeZone),
-    today: (at = new Date()) => toIsoDate(zonedParts(at, timeZone)),
+    today: (at = new Date()) => dayOf(at, timeZone),
   };
 }

@@ -1,56 +1,9 @@
 /**
- * Calendar dates and clock times as a given time zone sees an instant. Everything goes
- * through Intl so a member's local time zone (or the brand's, when given) decides which day
- * "today" is; arithmetic on days uses UTC dates so daylight-saving changes cannot skew it.
+ * Calendar dates as the web writes them. Which day an instant falls on in a zone, and day
+ * arithmetic, are the brand's business-time rule: @lobby/time (zonedParts, dayOf, addDays).
  */
 
 export type CalendarDate = { year: number; month: number; day: number };
-export type ClockTime = { hour: number; minute: number; second: number };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** The date and time of an instant in a time zone (the runtime's own when omitted). */
-export function zonedParts(instant: Date, timeZone?: string): CalendarDate & ClockTime {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const value = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value);
-  return {
-    year: value('year'),
-    month: value('month'),
-    day: value('day'),
-    hour: value('hour'),
-    minute: value('minute'),
-    second: value('second'),
-  };
-}
-
-export function addDays(date: CalendarDate, days: number): CalendarDate {
-  const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-  };
-}
 
 export function pad2(value: number): string {
   return String(value).padStart(2, '0');

@@ -1,5 +1,6 @@
 import type { Language } from '@lobby/contracts';
-import { pad2, toIsoDate, zonedParts, type CalendarDate } from './calendar-date.ts';
+import { zonedParts } from '@lobby/time';
+import { pad2, toIsoDate, type CalendarDate } from './calendar-date.ts';
 
 /**
  * Dates are written year-month-day (SPEC.md section 9): Chinese style `2026年11月21日` for

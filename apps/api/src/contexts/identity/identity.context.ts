@@ -21,7 +21,7 @@ export function createIdentity(settings: {
   log: FastifyBaseLogger;
   platform: Platform;
   /** A member's VIP level, shown with the member (the engagement context keeps VIP). */
-  vipLevelOf(memberId: bigint): Promise<number>;
+  vipLevelOf: (memberId: bigint) => Promise<number>;
 }): Identity {
   const { db, platform } = settings;
   const sessions = new SessionService(db);
@@ -46,7 +46,7 @@ export async function registerIdentity(
     db: Database;
     platform: Platform;
     /** Takes a member off the online list at logout, rather than when it lapses (games). */
-    leavePresence(brandCode: string, memberId: bigint): Promise<void>;
+    leavePresence: (brandCode: string, memberId: bigint) => Promise<void>;
   },
 ) {
   await app.register(authModule, {

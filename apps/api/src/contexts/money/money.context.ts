@@ -30,12 +30,12 @@ export function createMoney(settings: {
   platform: Platform;
   identity: Identity;
   /** Money on its way between the wallet and the game platforms (games). */
-  inTransitMinor(brandCode: string, memberId: bigint, currency: CurrencyCode): Promise<bigint>;
+  inTransitMinor: (brandCode: string, memberId: bigint, currency: CurrencyCode) => Promise<bigint>;
   /** The daily withdrawal count and amount of the member's VIP level (engagement). */
-  withdrawalLimits(
+  withdrawalLimits: (
     brand: Brand,
     memberId: bigint,
-  ): Promise<{ dailyCount: number; dailyMaxMinor: bigint | null }>;
+  ) => Promise<{ dailyCount: number; dailyMaxMinor: bigint | null }>;
 }): Money {
   const { db, cache, platform, identity } = settings;
   const { operators } = identity;

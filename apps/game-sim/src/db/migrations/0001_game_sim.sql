@@ -1,4 +1,8 @@
 -- The game provider simulator's tables. Money is bigint minor units of the player's currency.
+-- Statements are separated by statement breakpoints (drizzle's migrator runs them one by one).
+
+create schema if not exists game_sim;
+--> statement-breakpoint
 
 -- A player at one platform. Transfer-wallet platforms hold the balance here; seamless platforms
 -- hold nothing and keep only the last balance Lobby reported, for the play screen.
@@ -13,6 +17,7 @@ create table game_sim.players (
   created_at timestamptz not null,
   primary key (platform_id, player)
 );
+--> statement-breakpoint
 
 -- Lobby's transfer orders, keyed by its order id: the first outcome is the answer to every
 -- repeat. 'dropped' marks an order the simulator lost on purpose (a fault that was not
@@ -34,6 +39,7 @@ create table game_sim.transfers (
   created_at timestamptz not null,
   primary key (platform_id, order_id)
 );
+--> statement-breakpoint
 
 -- How many times each call key was seen per operation: the attempt number of fault decisions.
 create table game_sim.fault_attempts (
@@ -43,6 +49,7 @@ create table game_sim.fault_attempts (
   attempts integer not null,
   primary key (platform_id, operation, call_key)
 );
+--> statement-breakpoint
 
 -- One-time launch tokens (SHA-256 of the token; the token itself is only in the URL).
 create table game_sim.launch_tokens (
@@ -56,7 +63,9 @@ create table game_sim.launch_tokens (
   expires_at timestamptz not null,
   used_at timestamptz
 );
+--> statement-breakpoint
 create index launch_tokens_expiry on game_sim.launch_tokens (expires_at);
+--> statement-breakpoint
 
 -- Play sessions of the browser pages (SHA-256 of the session id).
 create table game_sim.play_sessions (
@@ -69,7 +78,9 @@ create table game_sim.play_sessions (
   created_at timestamptz not null,
   expires_at timestamptz not null
 );
+--> statement-breakpoint
 create index play_sessions_expiry on game_sim.play_sessions (expires_at);
+--> statement-breakpoint
 
 -- The provably fair state of a player at a platform: the unrevealed server seed of the next
 -- round, the player's client seed and the nonce.
@@ -81,6 +92,7 @@ create table game_sim.fairness (
   nonce integer not null,
   primary key (platform_id, player)
 );
+--> statement-breakpoint
 
 -- Rounds of instant games. Seamless rounds start 'debiting' until Lobby answers the debit.
 create table game_sim.rounds (
@@ -102,7 +114,9 @@ create table game_sim.rounds (
   created_at timestamptz not null,
   settled_at timestamptz
 );
+--> statement-breakpoint
 create index rounds_debiting on game_sim.rounds (created_at) where state = 'debiting';
+--> statement-breakpoint
 
 -- Events of scheduled games (lottery draws, matches) once seen, each with its own server seed,
 -- revealed with the result.
@@ -121,8 +135,10 @@ create table game_sim.scheduled_events (
   resolved_at timestamptz,
   primary key (platform_id, game_code, event_id)
 );
+--> statement-breakpoint
 create index scheduled_events_due on game_sim.scheduled_events (result_at)
   where resolved_at is null;
+--> statement-breakpoint
 
 -- Bets on scheduled events, pending until their event is resolved.
 create table game_sim.event_bets (
@@ -140,10 +156,14 @@ create table game_sim.event_bets (
   placed_at timestamptz not null,
   settled_at timestamptz
 );
+--> statement-breakpoint
 create index event_bets_pending on game_sim.event_bets (platform_id, game_code, event_id)
   where state = 'pending';
+--> statement-breakpoint
 create index event_bets_player on game_sim.event_bets (platform_id, player, game_code, placed_at);
+--> statement-breakpoint
 create index event_bets_debiting on game_sim.event_bets (placed_at) where state = 'debiting';
+--> statement-breakpoint
 
 -- Settled rounds as the platform reports them to Lobby (GET /bets).
 create table game_sim.bet_records (
@@ -159,7 +179,9 @@ create table game_sim.bet_records (
   settled_at timestamptz not null,
   primary key (platform_id, round_id)
 );
+--> statement-breakpoint
 create index bet_records_window on game_sim.bet_records (platform_id, settled_at, round_id);
+--> statement-breakpoint
 
 -- Seamless callbacks to Lobby, kept until Lobby gives a final answer (200 or 4xx). copy_number
 -- 1 is the duplicate a fault sends after the original.
@@ -181,5 +203,6 @@ create table game_sim.callback_outbox (
   finished_at timestamptz,
   unique (platform_id, transaction_id, copy_number)
 );
+--> statement-breakpoint
 create index callback_outbox_due on game_sim.callback_outbox (next_attempt_at, id)
   where state = 'pending';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/ui/amount.tsx';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useBrand } from '../brand-context.tsx';
+import { useBrand } from '../../lib/brand-context.tsx';
 import { useMemberSession } from '../member-session.ts';
 import { useMember } from '../session-store.ts';
 import { useLiveBalance } from '../use-live-balance.ts';

@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
-import { useBrand } from '../brand-context.tsx';
+import { useBrand } from '../../lib/brand-context.tsx';
 import { MOBILE_SITE_TABS } from '../navigation.ts';
 import { useMember, useSession } from '../session-store.ts';
 import { HeaderBalance, useAvatarUrl, useReturnHere } from './header-parts.tsx';

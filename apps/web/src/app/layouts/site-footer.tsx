@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { ContactItem } from '../../components/ui/contact-item.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useBrand } from '../brand-context.tsx';
+import { useBrand } from '../../lib/brand-context.tsx';
 import { HELP_TOPICS } from '../navigation.ts';
 import { VENUE_CATEGORIES } from '../venue-categories.ts';
 

@@ -2,8 +2,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrandPublicConfig } from '@lobby/contracts';
-import { BrandContext } from '../../app/brand-context.tsx';
 import { sampleBrandConfig } from '../../app/test-brand-config.ts';
+import { BrandContext } from '../../lib/brand-context.tsx';
 import { Amount } from './amount.tsx';
 
 declare global {

@@ -1,5 +1,5 @@
-import { useBrand } from '../../app/brand-context.tsx';
 import { absoluteAmount, amountSign, groupDigits } from '../../lib/amount-format.ts';
+import { useBrand } from '../../lib/brand-context.tsx';
 
 export const DEFAULT_CURRENCY_ICON = '/images/currency/coin-1.svg';
 

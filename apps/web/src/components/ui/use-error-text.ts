@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../app/i18n.ts';
 import { errorText } from '../../lib/api-errors.ts';
+import { currentLanguage } from '../../lib/language.ts';
 
 /**
  * The text to show for a failed call: the server's own message (already in the member's

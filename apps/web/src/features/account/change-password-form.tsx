@@ -3,9 +3,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMemberSession } from '../../app/member-session.ts';
 import { Field, FormAlert, PasswordInput } from '../../components/ui/form.tsx';
-import { useCountdown } from '../../components/ui/use-countdown.ts';
-import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx';
+import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useForm } from '../../components/ui/use-form.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { PASSWORD_CHANGED_RETURN_SECONDS } from '../../lib/countdown.ts';
@@ -15,6 +14,7 @@ import {
   presentPasswordProblem,
 } from '../../lib/member-rules.ts';
 import { clearToken } from '../../lib/stored-values.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import { useChangePassword } from './api/change-password.ts';
 
 /**

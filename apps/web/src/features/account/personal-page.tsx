@@ -10,7 +10,7 @@ import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
 import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { useBusinessTime } from '../../components/ui/use-business-time.ts';
-import { useWithdrawPasswordConfig } from './api/withdraw-password-config.ts';
+import { useWithdrawPasswordConfig } from '../../lib/api/withdraw-password-config.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { BindContactForm } from './bind-contact-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';

@@ -15,7 +15,7 @@ import './activity.css';
 export type CalendarDay = { day: string; date: number; isToday: boolean } | null;
 
 /**
- * The days of the month of `today` (YYYY-MM-DD, the server's Asia/Shanghai day) in weeks
+ * The days of the month of `today` (YYYY-MM-DD, the brand's day, in its time zone) in weeks
  * starting on Monday; null fills the gaps.
  */
 export function monthGrid(today: string): CalendarDay[] {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AgentTier } from '@lobby/contracts';
-import { useBrand } from '../../app/brand-context.tsx';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState, Panel } from '../../components/ui/page.tsx';
+import { useBrand } from '../../lib/brand-context.tsx';
 import { useAgentInfo } from './api/agent-info.ts';
 import { AgentDashboard } from './components/agent-dashboard.tsx';
 import { JoinPanel } from './components/join-panel.tsx';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/brand-context.tsx';
 import { LanguageSwitch } from '../../app/layouts/language-switch.tsx';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { HeroArt } from '../../components/ui/hero-art.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { HeroArt } from '../home/hero-art.tsx';
+import { useBrand } from '../../lib/brand-context.tsx';
 
 /** The stand-alone frame of /login and /register: brand art beside the form. */
 export function AuthFrame({

@@ -1,19 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CaptchaField } from '../../components/ui/captcha-field.tsx';
-import { CodeField } from '../../components/ui/code-field.tsx';
+import {
+  ContactVerification,
+  useContactVerification,
+  type ContactChannel,
+} from '../../components/contact-verification/contact-verification.tsx';
 import { Field, FormAlert, TextInput } from '../../components/ui/form.tsx';
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
-import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
-import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx';
 import { useForm } from '../../components/ui/use-form.ts';
 import { ApiError } from '../../lib/api-errors.ts';
+import { useCaptcha } from '../../lib/api/captcha.ts';
 import {
-  captchaProblem,
   confirmationProblem,
   emailProblem,
   loginNameProblem,
@@ -21,12 +23,7 @@ import {
   phoneProblem,
   verificationCodeProblem,
 } from '../../lib/member-rules.ts';
-import { useCaptcha } from './api/captcha.ts';
 import { useForgetPassword } from './api/forget-password.ts';
-import { usePhoneAreas } from './api/phone-areas.ts';
-import { useSendCode, type CodeTarget } from './api/send-code.ts';
-
-type Channel = CodeTarget['channel'];
 
 /**
  * /forgetPassword: the username, the phone or e-mail bound to it, a code sent there (purpose
@@ -37,10 +34,8 @@ export function ForgetPasswordPage() {
   const { t } = useTranslation('web');
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const [channel, setChannel] = useState<Channel>('phone');
+  const [channel, setChannel] = useState<ContactChannel>('phone');
   const captcha = useCaptcha();
-  const areas = usePhoneAreas(channel === 'phone');
-  const sender = useSendCode('forget');
   const reset = useForgetPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -65,39 +60,16 @@ export function ForgetPasswordPage() {
     },
   );
   const { values } = form;
-  const areaCode = values.areaCode || areas.data?.[0]?.areaCode || '';
-  const target: CodeTarget =
-    channel === 'phone'
-      ? { channel, areaCode, phone: values.phone }
-      : { channel, email: values.email };
-
-  const sendCode = () => {
-    setFailure(null);
-    setNotice(null);
-    const problem = channel === 'phone' ? phoneProblem(values.phone) : emailProblem(values.email);
-    if (loginNameProblem(values.username) || problem) {
-      form.touch(['username', channel]);
-      return;
-    }
-    if (captchaProblem(values.code)) {
-      form.touch(['code']);
-      setFailure(t('verification.captchaFirst'));
-      return;
-    }
-    if (!captcha.captcha) {
-      setFailure(t('captcha.notReady'));
-      captcha.refresh();
-      return;
-    }
-    sender
-      .send({ target, captcha: { key: captcha.captcha.key, code: values.code.trim() } })
-      .then((sent) => setNotice(t('verification.sent', { target: sent.sentTo })))
-      .catch((error: unknown) => setFailure(errorText(error)))
-      .finally(() => {
-        form.clear(['code']);
-        captcha.refresh();
-      });
-  };
+  const verification = useContactVerification({
+    purpose: 'forget',
+    channel,
+    form,
+    codeField: 'verifyCode',
+    captcha,
+    requiredFirst: { username: loginNameProblem },
+    onFailure: setFailure,
+    onNotice: setNotice,
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -107,7 +79,7 @@ export function ForgetPasswordPage() {
     reset.mutate(
       {
         username: values.username,
-        target,
+        target: verification.target,
         code: values.verifyCode,
         password: values.password,
         confirmPassword: values.confirmPassword,
@@ -167,45 +139,7 @@ export function ForgetPasswordPage() {
               { value: 'email', label: t('forgetPassword.byEmail') },
             ]}
           />
-          {channel === 'phone' ? (
-            <PhoneField
-              label={t('fields.boundPhone')}
-              required
-              areas={areas.data ?? []}
-              areaCode={areaCode}
-              onAreaCode={(value) => form.set('areaCode', value)}
-              input={form.input('phone')}
-              error={form.error('phone')}
-            />
-          ) : (
-            <Field label={t('fields.boundEmail')} required error={form.error('email')}>
-              {(id, description) => (
-                <TextInput
-                  id={id}
-                  icon="mail"
-                  type="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  placeholder={t('fields.boundEmailPlaceholder')}
-                  {...description}
-                  {...form.input('email')}
-                />
-              )}
-            </Field>
-          )}
-          <CaptchaField
-            picture={{ ...captcha, img: captcha.captcha?.img }}
-            input={form.input('code')}
-            error={form.error('code')}
-          />
-          <CodeField
-            label={channel === 'phone' ? t('fields.phoneCode') : t('fields.mailCode')}
-            input={form.input('verifyCode')}
-            error={form.error('verifyCode')}
-            onSend={sendCode}
-            sending={sender.sending}
-            secondsLeft={sender.secondsLeft}
-          />
+          <ContactVerification verification={verification} bound withCaptcha />
           <NewPasswordFields form={form} wording="newPassword" />
           {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
           {failure ? <FormAlert>{failure}</FormAlert> : null}

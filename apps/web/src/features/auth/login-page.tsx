@@ -7,15 +7,15 @@ import { Field, FormAlert, PasswordInput, TextInput } from '../../components/ui/
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useForm } from '../../components/ui/use-form.ts';
 import { ApiError } from '../../lib/api-errors.ts';
+import { useCaptcha } from '../../lib/api/captcha.ts';
+import { usePreInfo } from '../../lib/api/pre-info.ts';
 import {
   captchaProblem,
   loginNameProblem,
   presentPasswordProblem,
 } from '../../lib/member-rules.ts';
 import { readReturnState, returnPath } from '../../lib/return-path.ts';
-import { useCaptcha } from './api/captcha.ts';
 import { useLogin } from './api/login.ts';
-import { usePreInfo } from './api/pre-info.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 /**

@@ -7,14 +7,18 @@ import {
   type FieldRequirement,
 } from '@lobby/contracts';
 import { useMemberSession } from '../../app/member-session.ts';
+import {
+  ContactVerification,
+  useContactVerification,
+} from '../../components/contact-verification/contact-verification.tsx';
 import { CaptchaField } from '../../components/ui/captcha-field.tsx';
-import { CodeField } from '../../components/ui/code-field.tsx';
 import { Field, FormAlert, TextInput } from '../../components/ui/form.tsx';
-import { PhoneField } from '../../components/ui/phone-field.tsx';
-import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx';
+import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useForm } from '../../components/ui/use-form.ts';
 import { ApiError } from '../../lib/api-errors.ts';
+import { useCaptcha } from '../../lib/api/captcha.ts';
+import { usePreInfo } from '../../lib/api/pre-info.ts';
 import {
   acceptedProblem,
   captchaProblem,
@@ -28,11 +32,7 @@ import {
   verificationCodeProblem,
 } from '../../lib/member-rules.ts';
 import { forgetInviteCode, getInviteCode } from '../../lib/stored-values.ts';
-import { useCaptcha } from './api/captcha.ts';
-import { usePhoneAreas } from './api/phone-areas.ts';
-import { usePreInfo } from './api/pre-info.ts';
 import { useRegister } from './api/register.ts';
-import { useSendCode, type CodeTarget } from './api/send-code.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 /** The server's answer to an invite code no member of the brand owns (or not an invite code). */
@@ -61,9 +61,6 @@ export function RegisterPage() {
   // The captcha also guards sending a code, so it shows whenever a code can be sent.
   const captchaShown = settings.captcha || codeFields;
   const captcha = useCaptcha(captchaShown);
-  const areas = usePhoneAreas(settled && isOn(settings.phone));
-  const phoneCode = useSendCode('register');
-  const mailCode = useSendCode('register');
   const register = useRegister();
   const [linkedInviteCode, setLinkedInviteCode] = useState(() => getInviteCode() ?? '');
   const [linkedCodeRefused, setLinkedCodeRefused] = useState(false);
@@ -117,7 +114,20 @@ export function RegisterPage() {
     },
   );
   const { values } = form;
-  const areaCode = values.areaCode || areas.data?.[0]?.areaCode || '';
+  const verifying = {
+    purpose: 'register',
+    form,
+    captcha,
+    onFailure: setFailure,
+    onNotice: setNotice,
+  } as const;
+  const phone = useContactVerification({
+    ...verifying,
+    channel: 'phone',
+    codeField: 'phoneCode',
+    enabled: settled && isOn(settings.phone),
+  });
+  const mail = useContactVerification({ ...verifying, channel: 'email', codeField: 'mailCode' });
 
   /** The link's code goes from storage; the field becomes the visitor's to fill or leave empty. */
   const releaseInviteCode = () => {
@@ -128,36 +138,6 @@ export function RegisterPage() {
   const renewCaptcha = () => {
     form.clear(['code']);
     captcha.refresh();
-  };
-
-  const sendCode = (channel: CodeTarget['channel']) => {
-    setFailure(null);
-    setNotice(null);
-    const target: CodeTarget =
-      channel === 'phone'
-        ? { channel, areaCode, phone: values.phone }
-        : { channel, email: values.email };
-    const problem = channel === 'phone' ? phoneProblem(values.phone) : emailProblem(values.email);
-    if (problem) {
-      form.touch([channel]);
-      return;
-    }
-    if (captchaProblem(values.code)) {
-      form.touch(['code']);
-      setFailure(t('verification.captchaFirst'));
-      return;
-    }
-    if (!captcha.captcha) {
-      setFailure(t('captcha.notReady'));
-      captcha.refresh();
-      return;
-    }
-    const sender = channel === 'phone' ? phoneCode : mailCode;
-    sender
-      .send({ target, captcha: { key: captcha.captcha.key, code: values.code.trim() } })
-      .then((sent) => setNotice(t('verification.sent', { target: sent.sentTo })))
-      .catch((error: unknown) => setFailure(errorText(error)))
-      .finally(renewCaptcha);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -181,7 +161,9 @@ export function RegisterPage() {
           settings.captcha && captcha.captcha
             ? { key: captcha.captcha.key, code: values.code.trim() }
             : null,
-        ...(withPhone ? { areaCode, phone: values.phone, phoneCode: values.phoneCode } : {}),
+        ...(withPhone
+          ? { areaCode: phone.areaCode, phone: values.phone, phoneCode: values.phoneCode }
+          : {}),
         ...(withEmail ? { email: values.email, mailCode: values.mailCode } : {}),
         ...(isOn(settings.inviteCode) ? { inviteCode: values.inviteCode } : {}),
         ...(isOn(settings.realName) ? { realName: values.realName } : {}),
@@ -269,59 +251,10 @@ export function RegisterPage() {
           />
         ) : null}
         {settled && isOn(settings.phone) ? (
-          <>
-            <PhoneField
-              label={t('fields.phone')}
-              required={settings.phone === 'required'}
-              areas={areas.data ?? []}
-              areaCode={areaCode}
-              onAreaCode={(value) => form.set('areaCode', value)}
-              input={form.input('phone')}
-              error={form.error('phone')}
-            />
-            {settings.phone === 'required' || values.phone.trim() !== '' ? (
-              <CodeField
-                label={t('fields.phoneCode')}
-                input={form.input('phoneCode')}
-                error={form.error('phoneCode')}
-                onSend={() => sendCode('phone')}
-                sending={phoneCode.sending}
-                secondsLeft={phoneCode.secondsLeft}
-              />
-            ) : null}
-          </>
+          <ContactVerification verification={phone} required={settings.phone === 'required'} />
         ) : null}
         {settled && isOn(settings.email) ? (
-          <>
-            <Field
-              label={t('fields.email')}
-              required={settings.email === 'required'}
-              error={form.error('email')}
-            >
-              {(id, description) => (
-                <TextInput
-                  id={id}
-                  icon="mail"
-                  type="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  placeholder={t('fields.emailPlaceholder')}
-                  {...description}
-                  {...form.input('email')}
-                />
-              )}
-            </Field>
-            {settings.email === 'required' || values.email.trim() !== '' ? (
-              <CodeField
-                label={t('fields.mailCode')}
-                input={form.input('mailCode')}
-                error={form.error('mailCode')}
-                onSend={() => sendCode('email')}
-                sending={mailCode.sending}
-                secondsLeft={mailCode.secondsLeft}
-              />
-            ) : null}
-          </>
+          <ContactVerification verification={mail} required={settings.email === 'required'} />
         ) : null}
         {isOn(settings.inviteCode) ? (
           <Field

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrandContext } from '../../app/brand-context.tsx';
-import { createFakeApi, renderScreen, type Rendered } from '../../app/test-render.tsx';
 import { sampleBrandConfig } from '../../app/test-brand-config.ts';
+import { createFakeApi, renderScreen, type Rendered } from '../../app/test-render.tsx';
+import { qrPath } from '../../components/ui/qr-code.tsx';
+import { BrandContext } from '../../lib/brand-context.tsx';
 import { appLink } from './app-links.ts';
 import { DownloadPage } from './download-page.tsx';
-import { qrPath } from './qr-code.tsx';
 
 let screen: Rendered | undefined;
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/brand-context.tsx';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
+import { QrCode } from '../../components/ui/qr-code.tsx';
+import { useBrand } from '../../lib/brand-context.tsx';
 import { APP_PLATFORMS, appLink, type AppPlatform } from './app-links.ts';
-import { QrCode } from './qr-code.tsx';
 
 const PLATFORM_INFO: Record<AppPlatform, { icon: IconName; name: string }> = {
   ios: { icon: 'apple', name: 'iOS' },

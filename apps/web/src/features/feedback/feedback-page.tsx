@@ -7,12 +7,12 @@ import {
   FEEDBACK_IMAGES_MAX,
   feedbackContentLength,
 } from '@lobby/contracts';
-import { currentLanguage } from '../../app/i18n.ts';
 import { Field, FormAlert, SelectInput } from '../../components/ui/form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
+import { currentLanguage } from '../../lib/language.ts';
 import { useCreateFeedback } from './api/create-feedback.ts';
 import { feedbackImageProblem, useUploadFeedbackImage } from './api/upload-feedback-image.ts';
 

@@ -5,8 +5,8 @@ import type { PayoutAccountType } from '@lobby/contracts';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
+import { useWithdrawPasswordConfig } from '../../lib/api/withdraw-password-config.ts';
 import { readReturnState, returnPath } from '../../lib/return-path.ts';
-import { useWithdrawPasswordConfig } from '../account/api/withdraw-password-config.ts';
 import { WithdrawPasswordRequired } from './password-required.tsx';
 
 /**

@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AMOUNT_DECIMALS, type DepositOrderStatus, type WithdrawalStatus } from '@lobby/contracts';
-import { isCurrencyCode, scaleOf } from '@lobby/money';
+import type { DepositOrderStatus, WithdrawalStatus } from '@lobby/contracts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { useBusinessTime } from '../../components/ui/use-business-time.ts';
-
-/** Decimal places of a currency's amounts (CNY 2); the spec's 2 for one the browser does not know. */
-export function currencyScale(currency: string): number {
-  return isCurrencyCode(currency) ? scaleOf(currency) : AMOUNT_DECIMALS;
-}
 
 type Tone = 'ok' | 'wait' | 'fail';
 
@@ -58,15 +51,6 @@ export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
       {t(`finance.withdrawalStatus.${status}`)}
     </StatusTag>
   );
-}
-
-/**
- * A date and time of the API (ISO 8601) in the brand's time zone and the member's language,
- * Chinese style in Chinese.
- */
-export function useDateTime(): (value: string | null | undefined) => string {
-  const time = useBusinessTime();
-  return (value) => (value ? time.dateTime(value) || value : '--');
 }
 
 /** One line of a detail list, optionally with a copy button for its plain value. */

@@ -4,9 +4,10 @@ import type { DepositOrder } from '@lobby/contracts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EmptyState, PageHeader, Panel } from '../../components/ui/page.tsx';
+import { useDateTime } from '../../components/ui/use-business-time.ts';
 import { bankGroupIndex } from '../../lib/banks.ts';
 import { useDepositOrder } from './api/deposit-order.ts';
-import { DepositStatusTag, DetailRow, useDateTime } from './cashier-parts.tsx';
+import { DepositStatusTag, DetailRow } from './cashier-parts.tsx';
 
 /**
  * /finance/deposit/cardinfo?orderNo=: the card a bank-transfer deposit is paid to, as it was

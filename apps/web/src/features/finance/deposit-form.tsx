@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepositChannel, DepositOrder } from '@lobby/contracts';
-import { useBrand } from '../../app/brand-context.tsx';
-import { currentLanguage } from '../../app/i18n.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Field, FormAlert, TextInput } from '../../components/ui/form.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
@@ -14,10 +12,12 @@ import { filterAmountInput } from '../../lib/amount-filter.ts';
 import { groupDigits } from '../../lib/amount-format.ts';
 import { amountProblem, coinAmountFor, quickAmounts, wireAmount } from '../../lib/amount-rules.ts';
 import { ApiError } from '../../lib/api-errors.ts';
+import { useBrand } from '../../lib/brand-context.tsx';
+import { currencyScale } from '../../lib/currency-scale.ts';
 import { createAttemptKeys } from '../../lib/idempotency-key.ts';
+import { currentLanguage } from '../../lib/language.ts';
 import { useCreateDeposit, type CreateDepositBody } from './api/create-deposit.ts';
 import { useDepositChannels } from './api/deposit-channels.ts';
-import { currencyScale } from './cashier-parts.tsx';
 
 const CHANNEL_ICONS: Record<DepositChannel['type'], IconName> = {
   bank: 'card',

@@ -7,11 +7,12 @@ import { useMemberSession } from '../../app/member-session.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EmptyState, Panel } from '../../components/ui/page.tsx';
+import { useDateTime } from '../../components/ui/use-business-time.ts';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { depositProgress } from '../../lib/deposit-progress.ts';
 import { useDepositOrder } from './api/deposit-order.ts';
 import { FINANCE_QUERY_KEYS } from './api/query-keys.ts';
-import { DepositStatusTag, DetailRow, useDateTime } from './cashier-parts.tsx';
+import { DepositStatusTag, DetailRow } from './cashier-parts.tsx';
 
 /**
  * One deposit order and how far it has come, asked again every few seconds until it is final;

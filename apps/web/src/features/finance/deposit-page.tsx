@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FinanceTabs } from '../../components/ui/finance-tabs.tsx';
 import { PageHeader } from '../../components/ui/page.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import { DepositOrderStatus } from './deposit-order-status.tsx';
-import { FinanceTabs } from './finance-tabs.tsx';
 import { RecentDeposits } from './recent-deposits.tsx';
 
 /**

@@ -5,9 +5,9 @@ import { Amount } from '../../components/ui/amount.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { Panel } from '../../components/ui/page.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
-import { useZonedHeading } from '../../components/ui/use-business-time.ts';
+import { useDateTime, useZonedHeading } from '../../components/ui/use-business-time.ts';
 import { useDepositOrders } from './api/deposit-orders.ts';
-import { DepositStatusTag, useDateTime } from './cashier-parts.tsx';
+import { DepositStatusTag } from './cashier-parts.tsx';
 
 const PAGE_SIZE = 5;
 

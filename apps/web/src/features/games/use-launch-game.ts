@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../app/api-context.tsx';
 import { sessionStore, useSession } from '../../app/session-store.ts';
 import { showToast } from '../../components/ui/toast.tsx';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { groupDigits } from '../../lib/amount-format.ts';
+import { useApiClient } from '../../lib/api-context.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { launchGame } from './api/launch-game.ts';
 import { useRefreshGameMoney } from './api/refresh-game-money.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/brand-context.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useBusinessTime } from '../../components/ui/use-business-time.ts';
+import { useBrand } from '../../lib/brand-context.tsx';
 import { useTopCover } from './api/top-cover.ts';
 import {
   closeNoticeThisVisit,

@@ -1,15 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/brand-context.tsx';
 import { useIsLoggedIn } from '../../app/session-store.ts';
 import { VENUE_CATEGORIES } from '../../app/venue-categories.ts';
+import { HeroArt } from '../../components/ui/hero-art.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { HotGames } from '../games/hot-games.tsx';
-import { HeroArt } from './hero-art.tsx';
+import { useBrand } from '../../lib/brand-context.tsx';
 import { DailyNotice, PromoBanners } from './promo-lazy.tsx';
 
 const HOME_HOT_GAMES = 10;
+
+/**
+ * The hot games of a home screen, `limit` of them, `compact` on the mobile site: the games
+ * feature's list, which the app passes in (app/screens/home-screens.tsx).
+ */
+export type HotGamesSlot = (options: { limit: number; compact?: boolean }) => ReactNode;
 
 const HERO_FEATURES: readonly { key: string; icon: IconName }[] = [
   { key: 'secure', icon: 'shield' },
@@ -164,7 +170,7 @@ function PromoRow() {
   );
 }
 
-function HotGamesPanel() {
+function HotGamesPanel({ hotGames }: { hotGames: HotGamesSlot }) {
   const { t } = useTranslation('web');
   return (
     <section className="panel home-panel" aria-labelledby="hot-games-title">
@@ -178,9 +184,7 @@ function HotGamesPanel() {
           <Icon name="chevronRight" size={16} />
         </Link>
       </header>
-      <div className="panel__body">
-        <HotGames limit={HOME_HOT_GAMES} />
-      </div>
+      <div className="panel__body">{hotGames({ limit: HOME_HOT_GAMES })}</div>
     </section>
   );
 }
@@ -238,7 +242,7 @@ function InfoPanel() {
 }
 
 /** /home: the brand's front page. */
-export function HomePage() {
+export function HomePage({ hotGames }: { hotGames: HotGamesSlot }) {
   return (
     <div className="home">
       <Hero />
@@ -250,7 +254,7 @@ export function HomePage() {
       <VenueGrid />
       <PromoRow />
       <div className="container home-section home-columns">
-        <HotGamesPanel />
+        <HotGamesPanel hotGames={hotGames} />
         <aside className="home-side">
           <AppCard />
           <InfoPanel />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBalance } from '../../app/session-store.ts';
@@ -5,7 +6,6 @@ import { useLiveUnreadMessages } from '../../app/use-live-messages.ts';
 import { Amount } from '../../components/ui/amount.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { PageHeader, Panel } from '../../components/ui/page.tsx';
-import { VipSummary } from '../vip/vip-summary.tsx';
 
 const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
   { to: '/finance/deposit', icon: 'deposit', key: 'deposit' },
@@ -18,8 +18,11 @@ const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
   { to: '/user/message', icon: 'message', key: 'message' },
 ];
 
-/** /user: the member centre's overview. */
-export function UserCentrePage() {
+/**
+ * /user: the member centre's overview. The VIP card is another feature's: the app passes it in
+ * (app/screens/user-centre-screen.tsx).
+ */
+export function UserCentrePage({ vipSummary }: { vipSummary: ReactNode }) {
   const { t } = useTranslation('web');
   const balance = useBalance();
   const unread = useLiveUnreadMessages() ?? 0;
@@ -85,7 +88,7 @@ export function UserCentrePage() {
           </Link>
         }
       >
-        <VipSummary />
+        {vipSummary}
       </Panel>
     </div>
   );

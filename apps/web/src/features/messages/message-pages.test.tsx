@@ -18,7 +18,6 @@ import {
   type Rendered,
 } from '../../app/test-render.tsx';
 import { ApiError } from '../../lib/api-errors.ts';
-import { UserCentrePage } from '../member/user-centre-page.tsx';
 import { fetchUnreadMessageCount } from './api/message-count.ts';
 import { MessageDetailPage } from './message-detail-page.tsx';
 import { MessageListPage } from './message-list-page.tsx';
@@ -80,7 +79,6 @@ function setup(initial: MemberMessageSummary[]) {
 async function open(api: FakeApi, path: string) {
   screen = await renderScreen({
     routes: [
-      { path: '/user', element: <UserCentrePage /> },
       { path: '/user/message', element: <MessageListPage /> },
       { path: '/user/messageDetail', element: <MessageDetailPage /> },
     ],
@@ -201,15 +199,5 @@ describe('/user/messageDetail', () => {
     );
     await waitFor(() => expect(shown.router.state.location.pathname).toBe('/user/message'));
     expect(api.callsTo(messageDeleteEndpoint.path)[0]?.values).toEqual({ ids: '7' });
-  });
-});
-
-describe('unread count in the member centre', () => {
-  it('shows the count on the messages shortcut', async () => {
-    const api = setup([message({ id: '2' }), message({ id: '1' })]);
-    await open(api, '/user');
-    await waitFor(() =>
-      expect(document.querySelector('[data-testid="centre-unread"]')?.textContent).toBe('2'),
-    );
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../app/api-context.tsx';
 import { useSession } from '../../app/session-store.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { useApiClient } from '../../lib/api-context.tsx';
 import { fetchChatUnread } from './api/chat-unread.ts';
 import { CHAT_PAGE_PATH, CHAT_PARENT_MESSAGES } from './chat-frame-messages.ts';
 import { hasChatIdentity } from './guest-token.ts';

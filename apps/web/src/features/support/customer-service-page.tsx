@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ChatConversation, ChatMessage } from '@lobby/contracts';
-import { useBrand } from '../../app/brand-context.tsx';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { CHAT_PARENT_MESSAGES } from './chat-frame-messages.ts';
+import { useBrand } from '../../lib/brand-context.tsx';
 import type { ConnectionState } from './chat-connection.ts';
+import { CHAT_PARENT_MESSAGES } from './chat-frame-messages.ts';
 import { idAfter, useChat, type PendingMessage } from './use-chat.ts';
 import './chat.css';
 

@@ -8,8 +8,8 @@ import {
   type ChatMessage,
   type ChatServerFrame,
 } from '@lobby/contracts';
-import { useApiClient } from '../../app/api-context.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useApiClient } from '../../lib/api-context.tsx';
 import { fetchChatHistory } from './api/chat-history.ts';
 import { markChatRead } from './api/mark-chat-read.ts';
 import { sendChatImage } from './api/send-chat-image.ts';

@@ -7,7 +7,6 @@ import {
   waitFor,
   type Rendered,
 } from '../../app/test-render.tsx';
-import { UserCentrePage } from '../member/user-centre-page.tsx';
 import { VipDetailPage } from './vip-detail-page.tsx';
 import { VipPage } from './vip-page.tsx';
 
@@ -110,21 +109,5 @@ describe('/user/vip/detail', () => {
     expect(headers).toHaveLength(14);
     expect(headers).toContain('电竞返水');
     expect(document.querySelector('tr[data-row="30"]')?.textContent).toContain('VIP30');
-  });
-});
-
-describe('the member centre', () => {
-  it('shows the VIP card', async () => {
-    const fake = api();
-    fake.on('/api/findmed/v1/member/message/num', () => ({ unread: 0 }));
-    screen = await renderScreen({
-      routes: [{ path: '/user', element: <UserCentrePage /> }],
-      path: '/user',
-      api: fake,
-      member: testMember({ vipLevel: 1 }),
-    });
-    await waitFor(() =>
-      expect(document.querySelector('[data-testid="vip-summary"]')?.textContent).toContain('VIP1'),
-    );
   });
 });

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_CONTACTS_MAX, type AdminBrandContacts, type ContactEntry } from '@lobby/contracts';
 import { operatorActions } from '../../identity/operator/operator.schema.ts';
@@ -38,7 +37,7 @@ async function admin(
     ...(payload ? { payload } : {}),
     headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
   });
-  return { statusCode: response.statusCode, body: response.json() as Answer['body'] };
+  return { statusCode: response.statusCode, body: response.json<Answer['body']>() };
 }
 
 const contactsUrl = (code: string) => `/admin/api/brands/${code}/contacts`;
@@ -126,7 +125,7 @@ describe('GET and PUT /admin/api/brands/:code/contacts', () => {
     const otherNode = new BrandRegistry(
       harness.database.db,
       harness.cache,
-      silentLogger as unknown as FastifyBaseLogger,
+      silentLogger,
       undefined,
     );
     await otherNode.load();

@@ -43,7 +43,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) => {
       operatorOf(request);
-      return ok(await agents.applications(request.query));
+      return ok(await agents.applications.list(request.query));
     },
   );
 
@@ -61,7 +61,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) =>
       ok(
-        await agents.approveApplication(
+        await agents.applications.approveApplication(
           operatorOf(request),
           BigInt(request.params.id),
           request.body,
@@ -84,7 +84,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) =>
       ok(
-        await agents.rejectApplication(
+        await agents.applications.rejectApplication(
           operatorOf(request),
           BigInt(request.params.id),
           request.body,
@@ -106,7 +106,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) => {
       operatorOf(request);
-      return ok(await agents.agents(request.query));
+      return ok(await agents.applications.agents(request.query));
     },
   );
 
@@ -124,7 +124,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) =>
       ok(
-        await agents.setAgentStatus(
+        await agents.applications.setAgentStatus(
           operatorOf(request),
           BigInt(request.params.memberId),
           'suspended',
@@ -148,7 +148,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) =>
       ok(
-        await agents.setAgentStatus(
+        await agents.applications.setAgentStatus(
           operatorOf(request),
           BigInt(request.params.memberId),
           'active',
@@ -171,7 +171,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) => {
       operatorOf(request);
-      return ok(await agents.tiers(request.query.brand));
+      return ok(await agents.tiers.tiers(request.query.brand));
     },
   );
 
@@ -187,7 +187,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
       },
     },
     async (request) =>
-      ok(await agents.replaceTiers(operatorOf(request), request.body, { ip: request.ip })),
+      ok(await agents.tiers.replaceTiers(operatorOf(request), request.body, { ip: request.ip })),
   );
 
   routes.get(
@@ -203,7 +203,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) => {
       operatorOf(request);
-      return ok(await agents.statements(request.query));
+      return ok(await agents.statements.statements(request.query));
     },
   );
 
@@ -220,7 +220,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
       },
     },
     async (request) =>
-      ok(await agents.generate(operatorOf(request), request.body, { ip: request.ip })),
+      ok(await agents.statements.generate(operatorOf(request), request.body, { ip: request.ip })),
   );
 
   routes.post(
@@ -236,7 +236,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) =>
       ok(
-        await agents.regenerate(operatorOf(request), BigInt(request.params.id), {
+        await agents.statements.regenerate(operatorOf(request), BigInt(request.params.id), {
           ip: request.ip,
         }),
       ),
@@ -256,7 +256,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) =>
       ok(
-        await agents.approveStatement(
+        await agents.statements.approveStatement(
           operatorOf(request),
           BigInt(request.params.id),
           request.body,
@@ -279,9 +279,14 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
     },
     async (request) =>
       ok(
-        await agents.rejectStatement(operatorOf(request), BigInt(request.params.id), request.body, {
-          ip: request.ip,
-        }),
+        await agents.statements.rejectStatement(
+          operatorOf(request),
+          BigInt(request.params.id),
+          request.body,
+          {
+            ip: request.ip,
+          },
+        ),
       ),
   );
 }

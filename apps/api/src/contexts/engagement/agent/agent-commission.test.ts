@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { addMonths, monthOf } from '@lobby/time';
 import {
-  addMonths,
   commissionFor,
   lastEndedMonth,
   maskUsername,
   monthHasEnded,
-  shanghaiMonthOf,
-  shanghaiMonthRange,
+  monthRange,
   sortTiers,
   tierFor,
   tierTableProblem,
@@ -116,15 +115,30 @@ describe('commission of a month', () => {
   });
 });
 
-describe('Asia/Shanghai months', () => {
+const SHANGHAI = 'Asia/Shanghai';
+const NEW_YORK = 'America/New_York';
+
+describe("months of the brand's time zone", () => {
   it('starts a month at midnight in Shanghai (16:00 UTC the day before)', () => {
-    expect(shanghaiMonthRange('2026-03')).toEqual({
+    expect(monthRange('2026-03', SHANGHAI)).toEqual({
       from: new Date('2026-02-28T16:00:00.000Z'),
       to: new Date('2026-03-31T16:00:00.000Z'),
     });
-    expect(shanghaiMonthRange('2026-12').to).toEqual(new Date('2026-12-31T16:00:00.000Z'));
-    expect(shanghaiMonthOf(new Date('2026-02-28T15:59:59.999Z'))).toBe('2026-02');
-    expect(shanghaiMonthOf(new Date('2026-02-28T16:00:00.000Z'))).toBe('2026-03');
+    expect(monthRange('2026-12', SHANGHAI).to).toEqual(new Date('2026-12-31T16:00:00.000Z'));
+    expect(monthOf(new Date('2026-02-28T15:59:59.999Z'), SHANGHAI)).toBe('2026-02');
+    expect(monthOf(new Date('2026-02-28T16:00:00.000Z'), SHANGHAI)).toBe('2026-03');
+  });
+
+  it('starts a month at midnight in New York, whatever its offset that day', () => {
+    // March starts in winter time (UTC-5) and ends in summer time (UTC-4).
+    expect(monthRange('2026-03', NEW_YORK)).toEqual({
+      from: new Date('2026-03-01T05:00:00.000Z'),
+      to: new Date('2026-04-01T04:00:00.000Z'),
+    });
+    const now = new Date('2026-03-31T16:30:00.000Z'); // 1 April in Shanghai, 31 March in New York.
+    expect(lastEndedMonth(now, NEW_YORK)).toBe('2026-02');
+    expect(monthHasEnded('2026-03', now, NEW_YORK)).toBe(false);
+    expect(monthHasEnded('2026-03', new Date('2026-04-01T04:00:00.000Z'), NEW_YORK)).toBe(true);
   });
 
   it('steps over year ends and knows which months have ended', () => {
@@ -132,10 +146,10 @@ describe('Asia/Shanghai months', () => {
     expect(addMonths('2026-01', -1)).toBe('2025-12');
     expect(addMonths('2026-05', -13)).toBe('2025-04');
     const now = new Date('2026-03-31T16:30:00.000Z'); // 1 April, 00:30 in Shanghai.
-    expect(lastEndedMonth(now)).toBe('2026-03');
-    expect(monthHasEnded('2026-03', now)).toBe(true);
-    expect(monthHasEnded('2026-04', now)).toBe(false);
-    expect(monthHasEnded('2026-03', new Date('2026-03-31T15:59:00.000Z'))).toBe(false);
+    expect(lastEndedMonth(now, SHANGHAI)).toBe('2026-03');
+    expect(monthHasEnded('2026-03', now, SHANGHAI)).toBe(true);
+    expect(monthHasEnded('2026-04', now, SHANGHAI)).toBe(false);
+    expect(monthHasEnded('2026-03', new Date('2026-03-31T15:59:00.000Z'), SHANGHAI)).toBe(false);
   });
 });
 

@@ -1,13 +1,16 @@
+import { addMonths, monthOf, monthStart } from '@lobby/time';
+
 /**
  * The commission rules of the agent partnership, as pure functions so they are tested alone.
  *
- * For one agent and one month (Asia/Shanghai): gross revenue is what the downline staked less
- * what it was paid out; bonuses are the promotions and rebates paid into the downline's wallets
- * (re-sign costs flowing back count negatively); net revenue is gross less bonuses. The tier is
- * the best-paying one whose minimum active members and minimum net revenue the month meets;
- * with none, the share is zero. The commission is the share of a positive net revenue, rounded
- * down to the minor unit; a month with a loss for the house pays nothing and is not carried
- * into the next month (every month stands alone, so a statement never depends on another).
+ * For one agent and one month (of the brand's time zone): gross revenue is what the downline
+ * staked less what it was paid out; bonuses are the promotions and rebates paid into the
+ * downline's wallets (re-sign costs flowing back count negatively); net revenue is gross less
+ * bonuses. The tier is the best-paying one whose minimum active members and minimum net revenue
+ * the month meets; with none, the share is zero. The commission is the share of a positive net
+ * revenue, rounded down to the minor unit; a month with a loss for the house pays nothing and is
+ * not carried into the next month (every month stands alone, so a statement never depends on
+ * another).
  */
 
 export type CommissionTier = {
@@ -88,46 +91,21 @@ export function sortTiers<T extends CommissionTier>(tiers: readonly T[]): T[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Months of Asia/Shanghai time (UTC+8 all year: China has no daylight saving time).
+// Months of the brand's time zone (@lobby/time keeps the calendar rule).
 
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** The Shanghai month ('YYYY-MM') an instant falls in. */
-export function shanghaiMonthOf(instant: Date): string {
-  const local = new Date(instant.getTime() + SHANGHAI_OFFSET_MS);
-  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+/** The instants a month of the zone covers: from its first midnight to the next month's. */
+export function monthRange(month: string, timeZone: string): { from: Date; to: Date } {
+  return { from: monthStart(month, timeZone), to: monthStart(addMonths(month, 1), timeZone) };
 }
 
-function parseMonth(month: string): { year: number; monthIndex: number } {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) throw new Error(`not a month: ${month}`);
-  return { year: Number(match[1]), monthIndex: Number(match[2]) - 1 };
+/** The latest month of the zone that has ended at `now`: the month before the current one. */
+export function lastEndedMonth(now: Date, timeZone: string): string {
+  return addMonths(monthOf(now, timeZone), -1);
 }
 
-/** The month `offset` months from `month`. */
-export function addMonths(month: string, offset: number): string {
-  const { year, monthIndex } = parseMonth(month);
-  const date = new Date(Date.UTC(year, monthIndex + offset, 1));
-  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/** The instants a Shanghai month covers: from its first midnight to the next month's. */
-export function shanghaiMonthRange(month: string): { from: Date; to: Date } {
-  const { year, monthIndex } = parseMonth(month);
-  return {
-    from: new Date(Date.UTC(year, monthIndex, 1) - SHANGHAI_OFFSET_MS),
-    to: new Date(Date.UTC(year, monthIndex + 1, 1) - SHANGHAI_OFFSET_MS),
-  };
-}
-
-/** The latest month that has ended at `now`: the month before the current Shanghai month. */
-export function lastEndedMonth(now: Date): string {
-  return addMonths(shanghaiMonthOf(now), -1);
-}
-
-/** Whether a month has ended at `now` ('YYYY-MM' strings compare in time order). */
-export function monthHasEnded(month: string, now: Date): boolean {
-  return month < shanghaiMonthOf(now);
+/** Whether a month of the zone has ended at `now` ('YYYY-MM' strings compare in time order). */
+export function monthHasEnded(month: string, now: Date, timeZone: string): boolean {
+  return month < monthOf(now, timeZone);
 }
 
 /** A username as another member may see it: ab***9 (a***  for three characters or fewer). */

@@ -1,6 +1,7 @@
+import { addMonths, DEFAULT_BRAND_TIME_ZONE } from '@lobby/time';
 import type { Sweep, SweepContext } from '../../../jobs/scheduler.ts';
 import type { Brand } from '../../platform/brand/index.ts';
-import { addMonths, lastEndedMonth } from './agent-commission.ts';
+import { lastEndedMonth } from './agent-commission.ts';
 import type { AgentService } from './agent.service.ts';
 
 export const AGENT_STATEMENTS = 'agent-statements';
@@ -21,9 +22,12 @@ function readCursor(saved: Record<string, unknown>): string | null {
 }
 
 /**
- * On or after the 1st of a month (Asia/Shanghai), writes the statements of the month before for
- * every brand's active agents, catching up month by month from the cursor when runs were
- * missed. With no cursor it starts at the last ended month, not at the beginning of time.
+ * On or after the 1st of a month of each brand's time zone, writes the statements of the month
+ * before for that brand's active agents, catching up month by month from the cursor when runs
+ * were missed. The cursor moves past a month once every brand's month has ended and its
+ * statements are written; a brand whose zone is already in the next month is written on the
+ * way (again on the next runs until the cursor moves, which writes nothing new). With no cursor
+ * it starts at the earliest of the brands' last ended months, not at the beginning of time.
  * Writing is idempotent per (agent, month), so a crash before the cursor moved only repeats
  * work that then changes nothing; statements already written are never touched again.
  */
@@ -32,12 +36,24 @@ export async function runAgentStatements(
   options: AgentStatementSweepOptions,
 ): Promise<{ months: string[] }> {
   const now = (options.now ?? (() => new Date()))();
-  const last = lastEndedMonth(now);
-  let month = readCursor(context.cursor) ?? last;
+  const brands = options.brands().map((brand) => ({
+    brand,
+    last: lastEndedMonth(now, brand.config.settings.timeZone),
+  }));
+  const lasts = brands.map((entry) => entry.last).sort();
+  const fallback = lastEndedMonth(now, DEFAULT_BRAND_TIME_ZONE);
+  const earliest = lasts[0] ?? fallback;
+  const latest = lasts[lasts.length - 1] ?? fallback;
+  let month = readCursor(context.cursor) ?? earliest;
   const months: string[] = [];
-  while (month <= last && !context.signal.aborted) {
-    for (const brand of options.brands()) {
+  while (month <= latest && !context.signal.aborted) {
+    let everyBrandEnded = true;
+    for (const { brand, last } of brands) {
       if (context.signal.aborted) return { months };
+      if (month > last) {
+        everyBrandEnded = false;
+        continue;
+      }
       const result = await options.agents.generateMonth(brand, month, context.signal);
       if (result.generated > 0) {
         context.log.info(
@@ -46,7 +62,7 @@ export async function runAgentStatements(
         );
       }
     }
-    if (context.signal.aborted) break;
+    if (context.signal.aborted || !everyBrandEnded) break;
     months.push(month);
     month = addMonths(month, 1);
     await context.saveCursor({ nextMonth: month } satisfies AgentStatementCursor);

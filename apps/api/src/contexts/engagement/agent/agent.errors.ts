@@ -17,7 +17,7 @@ export const AGENT_ERRORS = defineErrorCodes({
   agent_statement_not_found: 404,
   /** Operator: the statement was decided (paid, approved, rejected) before. */
   agent_statement_not_pending: 409,
-  /** Operator: statements are only written for months that have ended (Asia/Shanghai). */
+  /** Operator: statements are only written for months that have ended (brand's time zone). */
   agent_month_not_ended: 409,
   /** Operator: two tiers with the same minimums. */
   agent_tiers_duplicate: 400,

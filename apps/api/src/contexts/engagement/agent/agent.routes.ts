@@ -8,7 +8,8 @@ import {
 } from '@lobby/contracts';
 import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import type { AgentService, AgentViewer } from './agent.service.ts';
+import type { AgentViewer } from './agent-checks.ts';
+import type { AgentService } from './agent.service.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
@@ -37,7 +38,7 @@ export async function agentRoutes(app: FastifyInstance, options: { agents: Agent
     },
     async (request) =>
       ok(
-        await agents.info(
+        await agents.applications.info(
           request.brand,
           request.member ? { memberId: BigInt(request.member.memberId) } : null,
           request.language,
@@ -59,7 +60,7 @@ export async function agentRoutes(app: FastifyInstance, options: { agents: Agent
         response: envelopeResponses(agentApplyEndpoint.response),
       },
     },
-    async (request) => ok(await agents.apply(viewerOf(request), request.body)),
+    async (request) => ok(await agents.applications.apply(viewerOf(request), request.body)),
   );
 
   routes.get(
@@ -73,7 +74,7 @@ export async function agentRoutes(app: FastifyInstance, options: { agents: Agent
         response: envelopeResponses(agentDownlineEndpoint.response),
       },
     },
-    async (request) => ok(await agents.downline(viewerOf(request), request.query)),
+    async (request) => ok(await agents.downline.downline(viewerOf(request), request.query)),
   );
 
   routes.get(
@@ -87,6 +88,6 @@ export async function agentRoutes(app: FastifyInstance, options: { agents: Agent
         response: envelopeResponses(agentStatementsEndpoint.response),
       },
     },
-    async (request) => ok(await agents.memberStatements(viewerOf(request), request.query)),
+    async (request) => ok(await agents.downline.memberStatements(viewerOf(request), request.query)),
   );
 }

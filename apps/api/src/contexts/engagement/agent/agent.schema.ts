@@ -79,9 +79,9 @@ export const agentCommissionTiers = pgTable(
 );
 
 /**
- * An agent's commission for one month ('YYYY-MM', Asia/Shanghai): the downline's gross gaming
- * revenue (valid bets' stakes minus payouts) less the bonuses and rebates paid to them, times
- * the tier's share. Paid through the ledger only after an operator approves it.
+ * An agent's commission for one month ('YYYY-MM', of the brand's time zone): the downline's
+ * gross gaming revenue (valid bets' stakes minus payouts) less the bonuses and rebates paid to
+ * them, times the tier's share. Paid through the ledger only after an operator approves it.
  */
 export const agentCommissionStatements = pgTable(
   'agent_commission_statements',

@@ -23,9 +23,13 @@ import {
   type Member,
   type WalletTestApp,
 } from '../../money/withdrawal/wallet-test-app.ts';
-import { addMonths, shanghaiMonthOf, shanghaiMonthRange } from './agent-commission.ts';
+import { addMonths, monthOf, monthStart } from '@lobby/time';
+import { monthRange } from './agent-commission.ts';
 import { runAgentStatements } from './agent-statement-sweep.ts';
-import { AgentService, commissionKey, DEFAULT_TIERS, seedAgentTiers } from './agent.service.ts';
+import { createBrandInZone, NEW_YORK } from '../engagement.test-support.ts';
+import { commissionKey } from './agent-statements.service.ts';
+import { DEFAULT_TIERS, seedAgentTiers } from './agent-tiers.service.ts';
+import { AgentService } from './agent.service.ts';
 
 /**
  * The agent partnership through the API: applications and their review, attribution of
@@ -49,8 +53,11 @@ const APPLY = '/api/findmed/v1/agent/apply';
 const DOWNLINE = '/api/findmed/v1/agent/downline';
 const STATEMENTS = '/api/findmed/v1/agent/statements';
 
+/** The zone of the brands these tests create (the default). */
+const SHANGHAI = 'Asia/Shanghai';
+
 /** A month that ended a while ago, so every test month is one the statements may cover. */
-const THIS_MONTH = shanghaiMonthOf(new Date());
+const THIS_MONTH = monthOf(new Date(), SHANGHAI);
 const monthsAgo = (count: number) => addMonths(THIS_MONTH, -count);
 
 type Answer<T> = { statusCode: number; body: { status: boolean; data: T; message?: string } };
@@ -67,7 +74,7 @@ async function admin<T>(
     ...(payload ? { payload } : {}),
     headers: { authorization: `Bearer ${token ?? (await harness.operatorToken())}` },
   });
-  return { statusCode: response.statusCode, body: response.json() as Answer<T>['body'] };
+  return { statusCode: response.statusCode, body: response.json<Answer<T>['body']>() };
 }
 
 type Info = {
@@ -498,7 +505,16 @@ async function betRecord(
   month: string,
   amounts: { bet: bigint; valid?: bigint; payout: bigint },
 ) {
-  const settledAt = new Date(shanghaiMonthRange(month).from.getTime() + 9.5 * 86_400_000);
+  const settledAt = new Date(monthRange(month, SHANGHAI).from.getTime() + 9.5 * 86_400_000);
+  await betRecordAt(member, settledAt, amounts);
+}
+
+/** A settled round of a member at an instant. */
+async function betRecordAt(
+  member: Member,
+  settledAt: Date,
+  amounts: { bet: bigint; valid?: bigint; payout: bigint },
+) {
   await insertNewBetRecords(db(), [
     {
       platformId: 17,
@@ -543,7 +559,7 @@ async function walletMovement(
 
 /** The agent service as the sweep sees it at the start of next month: this month has ended. */
 function serviceAtNextMonth(): AgentService {
-  const now = new Date(shanghaiMonthRange(addMonths(THIS_MONTH, 1)).from.getTime() + 3_600_000);
+  const now = new Date(monthRange(addMonths(THIS_MONTH, 1), SHANGHAI).from.getTime() + 3_600_000);
   return new AgentService({
     db: db(),
     ledger: harness.ledger,
@@ -557,7 +573,7 @@ function serviceAtNextMonth(): AgentService {
 async function backdateAgent(agent: Member) {
   await db()
     .update(agents)
-    .set({ createdAt: shanghaiMonthRange(monthsAgo(12)).from })
+    .set({ createdAt: monthRange(monthsAgo(12), SHANGHAI).from })
     .where(eq(agents.memberId, agent.memberId));
 }
 
@@ -579,8 +595,11 @@ async function generate(brand: string, month: string) {
 }
 
 /** A brand of its own with two simple tiers, so its statements are this test's alone. */
-async function brandWithTiers(): Promise<string> {
-  const brand = await harness.createBrand({});
+async function brandWithTiers(timeZone = SHANGHAI): Promise<string> {
+  const brand =
+    timeZone === SHANGHAI
+      ? await harness.createBrand({})
+      : await createBrandInZone(harness, timeZone);
   const set = await admin('PUT', '/admin/api/agent/tiers', {
     brand,
     tiers: [
@@ -822,7 +841,7 @@ describe('monthly statements', () => {
       url: '/admin/api/login',
       payload: { username: name, password: 'operator-pass-1' },
     });
-    const otherToken = (login.json() as { data: { token: string } }).data.token;
+    const otherToken = login.json<{ data: { token: string } }>().data.token;
 
     const url = `/admin/api/agent/statements/${statement.id}/approve`;
     const answers = await Promise.all([
@@ -848,7 +867,7 @@ describe('statement sweep', () => {
     await betRecord(player, monthsAgo(8), { bet: 30_000n, payout: 10_000n });
 
     // The sweep as the scheduler runs it, on the 1st of the month after monthsAgo(8).
-    const now = new Date(shanghaiMonthRange(monthsAgo(7)).from.getTime() + 3_600_000);
+    const now = new Date(monthRange(monthsAgo(7), SHANGHAI).from.getTime() + 3_600_000);
     const service = new AgentService({
       db: db(),
       ledger: harness.ledger,
@@ -899,5 +918,114 @@ describe('statement sweep', () => {
       now: () => now,
     });
     expect(fresh.months).toEqual([monthsAgo(8)]);
+  });
+});
+
+describe("months of the brand's time zone", () => {
+  function serviceAt(now: Date): AgentService {
+    return new AgentService({
+      db: db(),
+      ledger: harness.ledger,
+      operators: new OperatorService(db()),
+      brand: (code) => harness.app.brands.get(code),
+      now: () => now,
+    });
+  }
+
+  /** A backdated agent of the brand with one player who bet on both sides of `instant`. */
+  async function agentWithBets(brand: string, instant: Date) {
+    const agent = await newAgent(brand);
+    await backdateAgent(agent);
+    const player = await registerWithInvite(await inviteCodeOf(agent), brand);
+    await betRecordAt(player, new Date(instant.getTime() - 4 * 3_600_000), {
+      bet: 50_000n,
+      payout: 0n,
+    });
+    await betRecordAt(player, new Date(instant.getTime() + 2 * 3_600_000), {
+      bet: 20_000n,
+      payout: 10_000n,
+    });
+    return agent;
+  }
+
+  it("counts a New York agent's bets in New York's month, and a Shanghai agent's in Shanghai's", async () => {
+    const month = monthsAgo(4);
+    const newYork = await brandWithTiers(NEW_YORK);
+    const shanghai = await brandWithTiers();
+    // 20:00 on the last evening before `month` in New York is already `month` in Shanghai.
+    const nyStart = monthStart(month, NEW_YORK);
+    expect(monthOf(new Date(nyStart.getTime() - 4 * 3_600_000), SHANGHAI)).toBe(month);
+    const nyAgent = await agentWithBets(newYork, nyStart);
+    const shAgent = await agentWithBets(shanghai, nyStart);
+    expect((await generate(newYork, month)).body.data).toEqual({
+      month,
+      generated: 1,
+      existing: 0,
+    });
+    expect((await generate(shanghai, month)).body.data).toEqual({
+      month,
+      generated: 1,
+      existing: 0,
+    });
+    expect(await statementsOf(newYork)).toEqual([
+      expect.objectContaining({ month, validBet: '200.00', commission: '10.00' }),
+    ]);
+    expect(await statementsOf(shanghai)).toEqual([
+      expect.objectContaining({ month, validBet: '700.00', commission: '60.00' }),
+    ]);
+    const downline = await get(harness.app, `${DOWNLINE}?month=${month}`, nyAgent.headers);
+    expect(downline.body.data).toMatchObject({ month, summary: { validBet: '200.00' } });
+    const before = await get(
+      harness.app,
+      `${DOWNLINE}?month=${addMonths(month, -1)}`,
+      nyAgent.headers,
+    );
+    expect(before.body.data).toMatchObject({ summary: { validBet: '500.00' } });
+    expect(shAgent.brand).toBe(shanghai);
+  });
+
+  it("writes each brand's statements once its own month has ended", async () => {
+    const newYork = await brandWithTiers(NEW_YORK);
+    const shanghai = await brandWithTiers();
+    for (const brand of [newYork, shanghai]) {
+      const agent = await newAgent(brand);
+      await backdateAgent(agent);
+    }
+    // An hour into this month in Shanghai: last month has ended there, not yet in New York.
+    const early = new Date(monthStart(THIS_MONTH, SHANGHAI).getTime() + 3_600_000);
+    expect(monthOf(early, NEW_YORK)).toBe(monthsAgo(1));
+    const brands = () =>
+      harness.app.brands.all().filter((item) => [newYork, shanghai].includes(item.config.code));
+    let cursor: Record<string, unknown> = { nextMonth: monthsAgo(2) };
+    const context = {
+      get cursor() {
+        return cursor;
+      },
+      async saveCursor(next: Record<string, unknown>) {
+        cursor = next;
+      },
+      signal: new AbortController().signal,
+      log: { info() {} } as unknown as FastifyBaseLogger,
+    };
+    const run = (now: Date) =>
+      runAgentStatements(context, { agents: serviceAt(now), brands, now: () => now });
+    const months = async (brand: string) => (await statementsOf(brand)).map((row) => row.month);
+
+    expect((await run(early)).months).toEqual([monthsAgo(2)]);
+    // The cursor waits for New York's month; Shanghai's statements of it are written already.
+    expect(cursor).toEqual({ nextMonth: monthsAgo(1) });
+    expect(await months(shanghai)).toEqual([monthsAgo(1), monthsAgo(2)]);
+    expect(await months(newYork)).toEqual([monthsAgo(2)]);
+    const newYorkBrand = harness.app.brands.get(newYork);
+    if (!newYorkBrand) throw new Error('no brand');
+    await expect(serviceAt(early).generateMonth(newYorkBrand, monthsAgo(1))).rejects.toMatchObject({
+      code: 'agent_month_not_ended',
+    });
+
+    const later = new Date(monthStart(THIS_MONTH, NEW_YORK).getTime() + 3_600_000);
+    expect((await run(later)).months).toEqual([monthsAgo(1)]);
+    expect(cursor).toEqual({ nextMonth: THIS_MONTH });
+    expect(await months(newYork)).toEqual([monthsAgo(1), monthsAgo(2)]);
+    expect(await months(shanghai)).toEqual([monthsAgo(1), monthsAgo(2)]);
   });
 });

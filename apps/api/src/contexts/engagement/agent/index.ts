@@ -1,3 +1,4 @@
 /** The agent module's public surface: what other modules may use. */
 export { agentModule } from './agent.plugin.ts';
-export { AgentService, seedAgentTiers } from './agent.service.ts';
+export { seedAgentTiers } from './agent-tiers.service.ts';
+export { AgentService } from './agent.service.ts';

@@ -46,7 +46,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) => {
       operatorOf(request);
-      return ok(await promo.operatorPromotions(request.query.brand));
+      return ok(await promo.admin.operatorPromotions(request.query.brand));
     },
   );
 
@@ -64,7 +64,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     async (request) => {
       const { reason, ...input } = request.body;
       return ok(
-        await promo.createPromotion(operatorOf(request), input, { ip: request.ip, reason }),
+        await promo.admin.createPromotion(operatorOf(request), input, { ip: request.ip, reason }),
       );
     },
   );
@@ -84,7 +84,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     async (request) => {
       const { reason, ...input } = request.body;
       return ok(
-        await promo.updatePromotion(operatorOf(request), request.params.id, input, {
+        await promo.admin.updatePromotion(operatorOf(request), request.params.id, input, {
           ip: request.ip,
           reason,
         }),
@@ -106,7 +106,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) =>
       ok(
-        await promo.changePromotionStatus(
+        await promo.admin.changePromotionStatus(
           operatorOf(request),
           request.params.id,
           request.body.status,
@@ -128,7 +128,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) => {
       operatorOf(request);
-      return ok(await promo.operatorGifts(request.params.id));
+      return ok(await promo.admin.operatorGifts(request.params.id));
     },
   );
 
@@ -147,7 +147,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     async (request) => {
       const { reason, ...input } = request.body;
       return ok(
-        await promo.createGift(operatorOf(request), request.params.id, input, {
+        await promo.admin.createGift(operatorOf(request), request.params.id, input, {
           ip: request.ip,
           reason,
         }),
@@ -170,7 +170,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     async (request) => {
       const { reason, ...input } = request.body;
       return ok(
-        await promo.updateGift(operatorOf(request), request.params.id, input, {
+        await promo.admin.updateGift(operatorOf(request), request.params.id, input, {
           ip: request.ip,
           reason,
         }),
@@ -191,7 +191,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) => {
       operatorOf(request);
-      return ok(await promo.operatorBanners(request.query.brand));
+      return ok(await promo.admin.operatorBanners(request.query.brand));
     },
   );
 
@@ -208,7 +208,9 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) => {
       const { reason, ...input } = request.body;
-      return ok(await promo.createBanner(operatorOf(request), input, { ip: request.ip, reason }));
+      return ok(
+        await promo.admin.createBanner(operatorOf(request), input, { ip: request.ip, reason }),
+      );
     },
   );
 
@@ -227,7 +229,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     async (request) => {
       const { reason, ...input } = request.body;
       return ok(
-        await promo.updateBanner(operatorOf(request), request.params.id, input, {
+        await promo.admin.updateBanner(operatorOf(request), request.params.id, input, {
           ip: request.ip,
           reason,
         }),
@@ -247,7 +249,9 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
       },
     },
     async (request) =>
-      ok(await promo.deleteBanner(operatorOf(request), request.params.id, { ip: request.ip })),
+      ok(
+        await promo.admin.deleteBanner(operatorOf(request), request.params.id, { ip: request.ip }),
+      ),
   );
 
   routes.get(
@@ -263,7 +267,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) => {
       operatorOf(request);
-      return ok(await promo.operatorClaims(request.query));
+      return ok(await promo.review.operatorClaims(request.query));
     },
   );
 
@@ -281,7 +285,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) =>
       ok(
-        await promo.approveClaim(operatorOf(request), request.params.id, request.body, {
+        await promo.review.approveClaim(operatorOf(request), request.params.id, request.body, {
           ip: request.ip,
         }),
       ),
@@ -301,7 +305,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) =>
       ok(
-        await promo.rejectClaim(operatorOf(request), request.params.id, request.body.note, {
+        await promo.review.rejectClaim(operatorOf(request), request.params.id, request.body.note, {
           ip: request.ip,
         }),
       ),
@@ -320,7 +324,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) => {
       operatorOf(request);
-      return ok(await promo.operatorExchanges(request.query));
+      return ok(await promo.review.operatorExchanges(request.query));
     },
   );
 
@@ -338,10 +342,15 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) =>
       ok(
-        await promo.handleExchange(operatorOf(request), request.params.id, request.params.action, {
-          ip: request.ip,
-          reason: request.body.reason,
-        }),
+        await promo.review.handleExchange(
+          operatorOf(request),
+          request.params.id,
+          request.params.action,
+          {
+            ip: request.ip,
+            reason: request.body.reason,
+          },
+        ),
       ),
   );
 }

@@ -40,7 +40,7 @@ async function operator(method: 'PUT' | 'POST' | 'GET', url: string, payload?: o
     ...(payload ? { payload } : {}),
     headers: { authorization: `Bearer ${await harness.operatorToken()}` },
   });
-  return { statusCode: response.statusCode, body: response.json() as Record<string, unknown> };
+  return { statusCode: response.statusCode, body: response.json<Record<string, unknown>>() };
 }
 
 async function storedStart(): Promise<string | undefined> {

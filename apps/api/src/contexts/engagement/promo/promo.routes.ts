@@ -21,7 +21,8 @@ import {
 } from '@lobby/contracts';
 import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import type { PromoService, PromoViewer } from './promo.service.ts';
+import type { PromoViewer } from './promo-checks.ts';
+import type { PromoService } from './promo.service.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
@@ -55,7 +56,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(promoFlagsEndpoint.response),
       },
     },
-    async (request) => ok(await promo.flags(request.brand, memberIdOrNull(request))),
+    async (request) => ok(await promo.reads.flags(request.brand, memberIdOrNull(request))),
   );
 
   routes.get(
@@ -68,7 +69,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(promoListEndpoint.response),
       },
     },
-    async (request) => ok(await promo.list(request.brand, request.language, request.query)),
+    async (request) => ok(await promo.reads.list(request.brand, request.language, request.query)),
   );
 
   routes.get(
@@ -84,7 +85,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
     },
     async (request) =>
       ok(
-        await promo.detail(
+        await promo.reads.detail(
           request.brand,
           request.language,
           BigInt(request.query.id),
@@ -102,7 +103,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(promoTopCoverEndpoint.response),
       },
     },
-    async (request) => ok(await promo.topCover(request.brand, request.language)),
+    async (request) => ok(await promo.reads.topCover(request.brand, request.language)),
   );
 
   routes.get(
@@ -114,7 +115,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(promoSecondNavEndpoint.response),
       },
     },
-    async (request) => ok(await promo.secondNav(request.brand, request.language)),
+    async (request) => ok(await promo.reads.secondNav(request.brand, request.language)),
   );
 
   routes.get(
@@ -128,7 +129,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
       },
     },
     async (request) =>
-      ok(await promo.signInfo(request.brand, request.language, memberIdOrNull(request))),
+      ok(await promo.signIn.signInfo(request.brand, request.language, memberIdOrNull(request))),
   );
 
   routes.post(
@@ -143,7 +144,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(signEndpoint.response),
       },
     },
-    async (request) => ok(await promo.sign(viewerOf(request))),
+    async (request) => ok(await promo.signIn.sign(viewerOf(request))),
   );
 
   routes.post(
@@ -158,7 +159,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(resignEndpoint.response),
       },
     },
-    async (request) => ok(await promo.resign(viewerOf(request), request.body.day)),
+    async (request) => ok(await promo.signIn.resign(viewerOf(request), request.body.day)),
   );
 
   routes.post(
@@ -174,7 +175,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
       },
     },
     async (request) =>
-      ok(await promo.giftBet(request.brand, request.language, memberIdOrNull(request))),
+      ok(await promo.gifts.giftBet(request.brand, request.language, memberIdOrNull(request))),
   );
 
   routes.post(
@@ -190,7 +191,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
       },
     },
     async (request) =>
-      ok(await promo.exchangeGift(viewerOf(request), request.language, request.body)),
+      ok(await promo.gifts.exchangeGift(viewerOf(request), request.language, request.body)),
   );
 
   routes.post(
@@ -205,7 +206,8 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(rechargeRewardsEndpoint.response),
       },
     },
-    async (request) => ok(await promo.rechargeRewards(viewerOf(request), BigInt(request.body.id))),
+    async (request) =>
+      ok(await promo.claims.rechargeRewards(viewerOf(request), BigInt(request.body.id))),
   );
 
   routes.post(
@@ -220,7 +222,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
       },
     },
     async (request) =>
-      ok(await promo.rules(request.brand, request.language, BigInt(request.body.id))),
+      ok(await promo.reads.rules(request.brand, request.language, BigInt(request.body.id))),
   );
 
   routes.post(
@@ -235,7 +237,8 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(isJoinActiveEndpoint.response),
       },
     },
-    async (request) => ok(await promo.memberState(viewerOf(request), BigInt(request.body.id))),
+    async (request) =>
+      ok(await promo.claims.memberState(viewerOf(request), BigInt(request.body.id))),
   );
 
   routes.post(
@@ -250,7 +253,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(joinActiveEndpoint.response),
       },
     },
-    async (request) => ok(await promo.join(viewerOf(request), BigInt(request.body.id))),
+    async (request) => ok(await promo.claims.join(viewerOf(request), BigInt(request.body.id))),
   );
 
   routes.post(
@@ -267,7 +270,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
     },
     async (request) =>
       ok(
-        await promo.applyDeposit(
+        await promo.claims.applyDeposit(
           viewerOf(request),
           request.language,
           BigInt(request.body.id),
@@ -290,7 +293,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
     },
     async (request) =>
       ok(
-        await promo.applyAlone(
+        await promo.claims.applyAlone(
           viewerOf(request),
           request.language,
           BigInt(request.body.id),
@@ -311,6 +314,7 @@ export async function promoRoutes(app: FastifyInstance, options: { promo: PromoS
         response: envelopeResponses(promoRecordEndpoint.response),
       },
     },
-    async (request) => ok(await promo.records(viewerOf(request), request.language, request.body)),
+    async (request) =>
+      ok(await promo.claims.records(viewerOf(request), request.language, request.body)),
   );
 }

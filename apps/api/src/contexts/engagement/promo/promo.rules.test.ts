@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '@lobby/time';
 import {
-  addDays,
   budgetAllows,
   currentStreak,
   depositBonus,
@@ -8,16 +8,19 @@ import {
   localized,
   resignableDays,
   rewardTurnover,
-  shanghaiDay,
   streakEndingOn,
   streakReward,
   tierFor,
 } from './promo.rules.ts';
 
 describe('days', () => {
-  it('takes the Asia/Shanghai calendar day of an instant', () => {
-    expect(shanghaiDay(new Date('2026-03-31T15:59:59Z'))).toBe('2026-03-31');
-    expect(shanghaiDay(new Date('2026-03-31T16:00:00Z'))).toBe('2026-04-01');
+  it("takes the calendar day of an instant in the brand's zone", () => {
+    expect(dayOf(new Date('2026-03-31T15:59:59Z'), 'Asia/Shanghai')).toBe('2026-03-31');
+    expect(dayOf(new Date('2026-03-31T16:00:00Z'), 'Asia/Shanghai')).toBe('2026-04-01');
+    // The same instants are still 31 March in New York.
+    expect(dayOf(new Date('2026-03-31T16:00:00Z'), 'America/New_York')).toBe('2026-03-31');
+    expect(dayOf(new Date('2026-04-01T03:59:59Z'), 'America/New_York')).toBe('2026-03-31');
+    expect(dayOf(new Date('2026-04-01T04:00:00Z'), 'America/New_York')).toBe('2026-04-01');
   });
 
   it('adds days across months and years', () => {

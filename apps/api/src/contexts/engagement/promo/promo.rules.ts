@@ -1,23 +1,11 @@
 import type { DepositBonusTier, Language } from '@lobby/contracts';
+import { addDays } from '@lobby/time';
 
 /**
- * The rules of promotions as pure functions (no database, no clock): days, sign-in streaks,
- * deposit bonus tiers, budgets and localized text. The service feeds them what it read.
+ * The rules of promotions as pure functions (no database, no clock): sign-in streaks, deposit
+ * bonus tiers, budgets and localized text. The service feeds them what it read, and days of the
+ * brand's time zone (@lobby/time).
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving time since 1991). */
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** The Asia/Shanghai calendar day of an instant, YYYY-MM-DD. */
-export function shanghaiDay(instant: Date): string {
-  return new Date(instant.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A day `offset` days from `day` (YYYY-MM-DD arithmetic in UTC, which has no DST). */
-export function addDays(day: string, offset: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** True for a real calendar day written YYYY-MM-DD (not 2026-02-30). */
 export function isCalendarDay(day: string): boolean {

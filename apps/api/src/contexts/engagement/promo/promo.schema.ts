@@ -124,7 +124,10 @@ export const promotionClaims = pgTable(
   ],
 );
 
-/** Days a member signed in (or re-signed at a cost) for a sign_in promotion; Asia/Shanghai days. */
+/**
+ * Days a member signed in (or re-signed at a cost) for a sign_in promotion: days of the brand's
+ * time zone.
+ */
 export const signInDays = pgTable(
   'sign_in_days',
   {

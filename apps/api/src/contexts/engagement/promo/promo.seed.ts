@@ -1,13 +1,9 @@
 import type { Language } from '@lobby/contracts';
 import type { Database, Executor } from '../../../db/client.ts';
 import { listBrandsWithHosts } from '../../platform/brand/index.ts';
-import {
-  countBrandPromotions,
-  insertBanner,
-  insertGift,
-  insertPromotion,
-  lockPromoSeeding,
-} from './promo.repository.ts';
+import { insertBanner } from './promo-banners.repository.ts';
+import { insertGift } from './promo-gifts.repository.ts';
+import { countBrandPromotions, insertPromotion, lockPromoSeeding } from './promo.repository.ts';
 
 /**
  * The demo promotions of every brand, in the brand's language: a daily sign-in, a deposit bonus

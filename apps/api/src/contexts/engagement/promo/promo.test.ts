@@ -12,7 +12,7 @@ import {
   type Member,
   type WalletTestApp,
 } from '../../money/withdrawal/wallet-test-app.ts';
-import { addDays, shanghaiDay } from './promo.rules.ts';
+import { addDays, dayOf } from '@lobby/time';
 import { seedBrandPromotions } from './promo.seed.ts';
 
 const P = '/api/findmed/v1/promo';
@@ -66,7 +66,7 @@ async function operator(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, 
     ...(payload ? { payload } : {}),
     headers: { authorization: `Bearer ${await harness.operatorToken()}` },
   });
-  return { statusCode: response.statusCode, body: response.json() as Envelope };
+  return { statusCode: response.statusCode, body: response.json<Envelope>() };
 }
 
 async function wallet(member: Member): Promise<bigint> {
@@ -241,7 +241,7 @@ describe('daily sign-in', () => {
 
   it('re-signs a missed day of this month at its cost, and refuses other days', async () => {
     const member = await harness.register({ brand });
-    const today = shanghaiDay(new Date());
+    const today = dayOf(new Date(), 'Asia/Shanghai');
     const yesterday = addDays(today, -1);
     for (const day of [today, addDays(today, 1)]) {
       const refused = await memberPost(member, `${P}/resign`, { day });

@@ -39,7 +39,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
     },
     async (request) => {
       operatorOf(request);
-      return ok(await vip.adminLevels(brandOf(request.query.brand)));
+      return ok(await vip.admin.levels(brandOf(request.query.brand)));
     },
   );
 
@@ -60,7 +60,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
       const operator = operatorOf(request);
       const { brand, ...input } = request.body;
       return ok(
-        await vip.updateLevel(operator, brandOf(brand), request.params.level, input, {
+        await vip.admin.updateLevel(operator, brandOf(brand), request.params.level, input, {
           ip: request.ip,
         }),
       );
@@ -82,7 +82,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
     async (request) => {
       const operator = operatorOf(request);
       const { brand, ...input } = request.body;
-      return ok(await vip.runJob(operator, brandOf(brand), input, { ip: request.ip }));
+      return ok(await vip.admin.runJob(operator, brandOf(brand), input, { ip: request.ip }));
     },
   );
 
@@ -100,7 +100,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
     async (request) => {
       operatorOf(request);
       const { brand, ...filter } = request.query;
-      return ok(await vip.rewards(brandOf(brand), filter));
+      return ok(await vip.admin.rewards(brandOf(brand), filter));
     },
   );
 }

@@ -1,21 +1,15 @@
+import { addDays, dayOf, monthOf } from '@lobby/time';
 import type { Sweep, SweepContext } from '../../../jobs/scheduler.ts';
 import { membersWithBetsSyncedSince } from '../../games/bet-records/index.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import { membersWithDepositsConfirmedSince } from '../../money/deposit/index.ts';
-import {
-  nextDay,
-  shanghaiDay,
-  shanghaiDayRange,
-  shanghaiMonth,
-  type VipService,
-} from './vip.service.ts';
+import type { VipService } from './vip.service.ts';
 
 export const VIP_UPGRADE_SWEEP = 'vip-upgrade';
 export const VIP_REBATE_SWEEP = 'vip-rebate';
 export const VIP_MONTHLY_SWEEP = 'vip-monthly';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export type VipSweepOptions = {
   vip: VipService;
@@ -88,16 +82,44 @@ export function vipUpgradeSweep(options: VipSweepOptions): Sweep {
   };
 }
 
-/** The last Asia/Shanghai day whose rebate may be paid at `instant`: yesterday from 00:10 on. */
-export function lastPayableRebateDay(instant: Date): string {
-  return shanghaiDay(new Date(instant.getTime() - REBATE_DELAY_MS - DAY_MS));
+/** The last day of the zone whose rebate may be paid at `instant`: yesterday from 00:10 on. */
+export function lastPayableRebateDay(instant: Date, timeZone: string): string {
+  return addDays(dayOf(new Date(instant.getTime() - REBATE_DELAY_MS), timeZone), -1);
 }
 
 /**
- * Daily rebates. Each run pays every day from the one after the saved day up to the last day
- * that ended at least ten minutes ago, one day at a time for every brand, saving the day after
- * each; so missed days (the node was down) are caught up and a re-run pays nothing twice. With
- * no saved day it starts at the last payable day rather than paying all of history.
+ * The rebate sweep's cursor: the last day paid for each brand, a day of its own time zone, and
+ * the earliest of them in `day` (which a brand without its own day continues from).
+ */
+export type VipRebateCursor = { day?: string; days?: Record<string, string> };
+
+/** A saved day, if it is a real calendar day (YYYY-MM-DD). */
+function savedDay(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  return addDays(value, 0) === value ? value : null;
+}
+
+function readRebateCursor(cursor: Record<string, unknown>): {
+  fallback: string | null;
+  days: Map<string, string>;
+} {
+  const days = new Map<string, string>();
+  const saved = cursor.days;
+  if (saved !== null && typeof saved === 'object') {
+    for (const [brandCode, value] of Object.entries(saved)) {
+      const day = savedDay(value);
+      if (day) days.set(brandCode, day);
+    }
+  }
+  return { fallback: savedDay(cursor.day), days };
+}
+
+/**
+ * Daily rebates. Each brand's days are its time zone's: each run pays, brand by brand, every
+ * day from the one after the brand's saved day up to its last day that ended at least ten
+ * minutes ago, saving the day after each; so missed days (the node was down) are caught up and
+ * a re-run pays nothing twice. With no saved day it starts at the last payable day rather than
+ * paying all of history.
  */
 export function vipRebateSweep(options: VipSweepOptions): Sweep {
   const now = options.now ?? (() => new Date());
@@ -105,38 +127,51 @@ export function vipRebateSweep(options: VipSweepOptions): Sweep {
     name: VIP_REBATE_SWEEP,
     intervalMs: 5 * MINUTE_MS,
     async run(context: SweepContext) {
-      const last = lastPayableRebateDay(now());
-      const oldest = shanghaiDay(
-        new Date(
-          (shanghaiDayRange(last)?.from.getTime() ?? 0) - (REBATE_MAX_CATCH_UP_DAYS - 1) * DAY_MS,
-        ),
-      );
-      const saved = typeof context.cursor.day === 'string' ? context.cursor.day : null;
-      let day = saved && shanghaiDayRange(saved) ? nextDay(saved) : last;
-      if (day < oldest) day = oldest;
-      while (day <= last) {
-        for (const brand of options.brands()) {
+      const at = now();
+      const brands = options.brands();
+      const { fallback, days } = readRebateCursor(context.cursor);
+      const save = async () => {
+        const paid: Record<string, string> = {};
+        for (const brand of brands) {
+          const day = days.get(brand.config.code);
+          if (day) paid[brand.config.code] = day;
+        }
+        const earliest = Object.values(paid).sort()[0];
+        await context.saveCursor({
+          ...(earliest ? { day: earliest } : {}),
+          days: paid,
+        } satisfies VipRebateCursor);
+      };
+      for (const brand of brands) {
+        const code = brand.config.code;
+        const last = lastPayableRebateDay(at, brand.config.settings.timeZone);
+        const oldest = addDays(last, -(REBATE_MAX_CATCH_UP_DAYS - 1));
+        const saved = days.get(code) ?? fallback;
+        let day = saved ? addDays(saved, 1) : last;
+        if (day < oldest) day = oldest;
+        for (; day <= last; day = addDays(day, 1)) {
           if (context.signal.aborted) return;
           const report = await options.vip.payRebates(brand, day, context.signal);
           if (report.paid > 0) {
             context.log.info(
-              { brand: brand.config.code, day, ...report, amountMinor: String(report.amountMinor) },
+              { brand: code, day, ...report, amountMinor: String(report.amountMinor) },
               'vip rebates paid',
             );
           }
+          if (context.signal.aborted) return;
+          days.set(code, day);
+          await save();
         }
-        if (context.signal.aborted) return;
-        await context.saveCursor({ day });
-        day = nextDay(day);
       }
     },
   };
 }
 
 /**
- * Monthly bonuses: every run pays this Asia/Shanghai month's bonus to members who have none
- * for it yet (those who reached level 1 since the last run included). Which members are owed
- * is read from the rewards, so the sweep needs no cursor and a re-run pays nothing twice.
+ * Monthly bonuses: every run pays each brand's bonus of the current month of its time zone to
+ * members who have none for it yet (those who reached level 1 since the last run included).
+ * Which members are owed is read from the rewards, so the sweep needs no cursor and a re-run
+ * pays nothing twice.
  */
 export function vipMonthlySweep(options: VipSweepOptions): Sweep {
   const now = options.now ?? (() => new Date());
@@ -144,9 +179,10 @@ export function vipMonthlySweep(options: VipSweepOptions): Sweep {
     name: VIP_MONTHLY_SWEEP,
     intervalMs: 5 * MINUTE_MS,
     async run(context: SweepContext) {
-      const month = shanghaiMonth(now());
+      const at = now();
       for (const brand of options.brands()) {
         if (context.signal.aborted) return;
+        const month = monthOf(at, brand.config.settings.timeZone);
         const report = await options.vip.payMonthly(brand, month, context.signal);
         if (report.paid > 0) {
           context.log.info(

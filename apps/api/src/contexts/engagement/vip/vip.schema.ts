@@ -56,8 +56,9 @@ export const memberVips = pgTable('member_vips', {
 
 /**
  * VIP money paid: an upgrade bonus once per level (period ''), a monthly bonus once per month
- * (period 'YYYY-MM'), a rebate once per Asia/Shanghai day (period 'YYYY-MM-DD', level = the
- * level whose rates applied, breakdown per category). The unique key makes a re-run pay nothing.
+ * (period 'YYYY-MM'), a rebate once per day (period 'YYYY-MM-DD', level = the level whose rates
+ * applied, breakdown per category); days and months are the brand's time zone's. The unique key
+ * makes a re-run pay nothing.
  */
 export const vipRewards = pgTable(
   'vip_rewards',

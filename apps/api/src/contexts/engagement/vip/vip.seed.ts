@@ -2,7 +2,13 @@ import { VIP_LEVEL_MAX, VIP_LEVEL_MIN, VIP_REBATE_CATEGORIES } from '@lobby/cont
 import { scaleOf } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
-import { insertLevelsIfAbsent, lockVipSeeding, type NewVipLevelRow } from './vip.repository.ts';
+import {
+  insertLevelsIfAbsent,
+  listLevels,
+  lockVipSeeding,
+  type NewVipLevelRow,
+  type VipLevelRow,
+} from './vip.repository.ts';
 
 /** The brand's maximum rebate rate in whole basis points (1.5 % is 150). */
 export function maxRebateRateBp(brand: Brand): number {
@@ -62,4 +68,18 @@ export async function seedVipLevels(db: Database, brand: Brand): Promise<number>
     await lockVipSeeding(transaction);
     return insertLevelsIfAbsent(transaction, demoVipLevels(brand));
   });
+}
+
+/**
+ * The brand's 31 levels, ascending. A brand without them (a new brand, the first start) gets
+ * the demo levels first, under a lock, so every node and every path sees the same levels.
+ */
+export async function brandLevels(db: Database, brand: Brand): Promise<VipLevelRow[]> {
+  const count = VIP_LEVEL_MAX - VIP_LEVEL_MIN + 1;
+  let levels = await listLevels(db, brand.config.code);
+  if (levels.length < count) {
+    await seedVipLevels(db, brand);
+    levels = await listLevels(db, brand.config.code);
+  }
+  return levels;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@lobby/i18n';
+import { addDays, addMonths, dayOf, dayStart, monthOf, monthStart } from '@lobby/time';
 import { memberVips, vipLevels, vipRewards } from './vip.schema.ts';
 import { gameBetRecords } from '../../games/bet-records/bet-records.schema.ts';
 import { operatorActions } from '../../identity/operator/operator.schema.ts';
@@ -18,11 +19,16 @@ import {
   type Member,
   type WalletTestApp,
 } from '../../money/withdrawal/wallet-test-app.ts';
-import { vipRebateSweep, vipUpgradeSweep } from './vip-sweeps.ts';
-import { shanghaiDay, shanghaiDayRange, VipService } from './vip.service.ts';
+import { vipMonthlySweep, vipRebateSweep, vipUpgradeSweep } from './vip-sweeps.ts';
+import { createBrandInZone, NEW_YORK } from '../engagement.test-support.ts';
+import { zonedDayRange } from './vip.rules.ts';
+import { VipService } from './vip.service.ts';
 import type { SweepContext } from '../../../jobs/scheduler.ts';
 import { silentLogger } from '../../../test/logger.ts';
-import type { FastifyBaseLogger } from 'fastify';
+
+/** The zone of the brands these tests create (the default). */
+const SHANGHAI = 'Asia/Shanghai';
+const HOUR_MS = 60 * 60 * 1000;
 
 let harness: WalletTestApp;
 let vip: VipService;
@@ -131,7 +137,7 @@ async function admin(method: 'GET' | 'POST' | 'PUT', url: string, body?: object)
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: unknown },
+    body: response.json<{ status: boolean; data: unknown }>(),
   };
 }
 
@@ -143,8 +149,8 @@ async function memberVip(member: Member): Promise<MemberVip> {
 
 /** Yesterday in Asia/Shanghai (a day that has ended), with an instant inside it. */
 function yesterday() {
-  const day = shanghaiDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
-  const range = shanghaiDayRange(day);
+  const day = dayOf(new Date(Date.now() - 24 * 60 * 60 * 1000), SHANGHAI);
+  const range = zonedDayRange(day, SHANGHAI);
   if (!range) throw new Error('no day');
   return { day, at: new Date(range.from.getTime() + 3 * 60 * 60 * 1000) };
 }
@@ -286,7 +292,7 @@ describe('upgrades', () => {
       },
       resumed: false,
       signal: new AbortController().signal,
-      log: silentLogger as unknown as FastifyBaseLogger,
+      log: silentLogger,
     };
     const sweep = vipUpgradeSweep({ vip, brands: () => harness.app.brands.all() });
     await sweep.run(context);
@@ -393,14 +399,14 @@ describe('daily rebates', () => {
     await vip.upgradeMembers(brandOf(brand), [member.memberId]);
     const now = new Date();
     const days = [3, 2, 1].map((back) => {
-      const day = shanghaiDay(new Date(now.getTime() - back * 24 * 60 * 60 * 1000));
-      const range = shanghaiDayRange(day);
+      const day = dayOf(new Date(now.getTime() - back * 24 * 60 * 60 * 1000), SHANGHAI);
+      const range = zonedDayRange(day, SHANGHAI);
       if (!range) throw new Error('day');
       return { day, at: new Date(range.from.getTime() + 60 * 60 * 1000) };
     });
     for (const { at } of days) await betRecord(member, 2, 1_000_000n, at);
     let cursor: Record<string, unknown> = {
-      day: shanghaiDay(new Date(now.getTime() - 4 * 86_400_000)),
+      day: dayOf(new Date(now.getTime() - 4 * 86_400_000), SHANGHAI),
     };
     const context: SweepContext = {
       db: harness.database.db,
@@ -412,10 +418,10 @@ describe('daily rebates', () => {
       },
       resumed: false,
       signal: new AbortController().signal,
-      log: silentLogger as unknown as FastifyBaseLogger,
+      log: silentLogger,
     };
     // At 00:05 yesterday's rebate is not due yet: only the two days before are paid.
-    const early = new Date(`${shanghaiDay(now)}T00:05:00+08:00`);
+    const early = new Date(`${dayOf(now, SHANGHAI)}T00:05:00+08:00`);
     const sweepAt = (instant: Date) =>
       vipRebateSweep({ vip, brands: () => [brandOf(brand)], now: () => instant });
     await sweepAt(early).run(context);
@@ -423,7 +429,7 @@ describe('daily rebates', () => {
     expect(
       (await rewardsOf(member)).filter((reward) => reward.kind === 'rebate').map((r) => r.period),
     ).toEqual([days[0]?.day, days[1]?.day]);
-    const late = new Date(`${shanghaiDay(now)}T00:30:00+08:00`);
+    const late = new Date(`${dayOf(now, SHANGHAI)}T00:30:00+08:00`);
     await sweepAt(late).run(context);
     await sweepAt(late).run(context);
     cursor = {};
@@ -440,7 +446,7 @@ describe('monthly bonuses', () => {
     const idle = await harness.register({ brand });
     await confirmedDeposit(member, 100_000n);
     await vip.upgradeMembers(brandOf(brand), [member.memberId, idle.memberId]);
-    const month = shanghaiDay(new Date()).slice(0, 7);
+    const month = dayOf(new Date(), SHANGHAI).slice(0, 7);
     const first = await vip.payMonthly(brandOf(brand), month);
     const second = await vip.payMonthly(brandOf(brand), month);
     expect(first).toMatchObject({ paid: 1, amountMinor: 300n });
@@ -532,7 +538,7 @@ describe('operator API', () => {
     const again = await admin('POST', '/admin/api/vip/jobs', { brand, job: 'rebate', day });
     expect(again.body.data).toMatchObject({ paid: 0, amount: '0.00' });
 
-    const today = shanghaiDay(new Date());
+    const today = dayOf(new Date(), SHANGHAI);
     const refused: [object, string][] = [
       [{ brand, job: 'rebate', day: today }, 'vip_period_invalid'],
       [{ brand, job: 'rebate', day: '2026-02-30' }, 'vip_period_invalid'],
@@ -608,5 +614,153 @@ describe('withdrawal limits of the level', () => {
     const third = await withdraw(member, accountId, '100.00');
     expect(third.body).toMatchObject({ status: false, data: 'withdraw_daily_limit' });
     expect(third.body.message).toBe(errorMessage('withdraw_daily_limit', 'zh-CN', { count: 2 }));
+  });
+});
+
+describe("days and months of the brand's time zone", () => {
+  function sweepContext(cursor: { value: Record<string, unknown> }): SweepContext {
+    return {
+      db: harness.database.db,
+      get cursor() {
+        return cursor.value;
+      },
+      saveCursor: async (next) => {
+        cursor.value = next;
+      },
+      resumed: false,
+      signal: new AbortController().signal,
+      log: silentLogger,
+    };
+  }
+
+  /** A member of the brand at level 1 (a deposit of 1,000.00 reaches it). */
+  async function levelOneMember(brand: string): Promise<Member> {
+    const member = await harness.register({ brand });
+    await confirmedDeposit(member, 100_000n);
+    await vip.upgradeMembers(brandOf(brand), [member.memberId]);
+    return member;
+  }
+
+  async function rebatePeriods(member: Member) {
+    return (await rewardsOf(member))
+      .filter((reward) => reward.kind === 'rebate')
+      .map((reward) => [
+        reward.period,
+        (reward.breakdown as Record<string, { validBet: string }>)['2']?.validBet,
+      ]);
+  }
+
+  it("pays a New York brand the rebate of New York's day, a Shanghai brand Shanghai's", async () => {
+    const newYork = await createBrandInZone(harness, NEW_YORK);
+    const shanghai = await harness.createBrand({});
+    const inNewYork = await levelOneMember(newYork);
+    const inShanghai = await levelOneMember(shanghai);
+    const day = addDays(dayOf(new Date(), NEW_YORK), -2);
+    // 20:00 in New York on `day` is already the next day in Shanghai; 23:00 the evening before
+    // is `day` in Shanghai.
+    const evening = new Date(dayStart(day, NEW_YORK).getTime() + 20 * HOUR_MS);
+    const eveBefore = new Date(dayStart(day, NEW_YORK).getTime() - HOUR_MS);
+    expect([dayOf(evening, SHANGHAI), dayOf(eveBefore, SHANGHAI)]).toEqual([addDays(day, 1), day]);
+    for (const member of [inNewYork, inShanghai]) {
+      await betRecord(member, 2, 1_000_000n, evening);
+      await betRecord(member, 2, 3_000_000n, eveBefore);
+    }
+    expect(await vip.payRebates(brandOf(newYork), day)).toMatchObject({ members: 1, paid: 1 });
+    expect(await vip.payRebates(brandOf(shanghai), day)).toMatchObject({ members: 1, paid: 1 });
+    expect(await rebatePeriods(inNewYork)).toEqual([[day, '10000.00']]);
+    expect(await rebatePeriods(inShanghai)).toEqual([[day, '30000.00']]);
+  });
+
+  it('the sweep pays each brand the days that ended in its own zone, with a cursor per brand', async () => {
+    const newYork = await createBrandInZone(harness, NEW_YORK);
+    const shanghai = await harness.createBrand({});
+    const inNewYork = await levelOneMember(newYork);
+    const inShanghai = await levelOneMember(shanghai);
+    // 00:30 today in Shanghai is midday yesterday in New York: Shanghai's yesterday is payable,
+    // New York's yesterday is not over yet.
+    const today = dayOf(new Date(), SHANGHAI);
+    const yesterday = addDays(today, -1);
+    const dayBefore = addDays(today, -2);
+    const early = new Date(dayStart(today, SHANGHAI).getTime() + 30 * 60_000);
+    expect(dayOf(early, NEW_YORK)).toBe(yesterday);
+    await betRecord(
+      inShanghai,
+      2,
+      1_000_000n,
+      new Date(dayStart(yesterday, SHANGHAI).getTime() + HOUR_MS),
+    );
+    await betRecord(
+      inNewYork,
+      2,
+      2_000_000n,
+      new Date(dayStart(dayBefore, NEW_YORK).getTime() + HOUR_MS),
+    );
+    await betRecord(
+      inNewYork,
+      2,
+      4_000_000n,
+      new Date(dayStart(yesterday, NEW_YORK).getTime() + HOUR_MS),
+    );
+
+    const cursor = { value: {} as Record<string, unknown> };
+    const brands = () => [brandOf(shanghai), brandOf(newYork)];
+    const sweepAt = (instant: Date) => vipRebateSweep({ vip, brands, now: () => instant });
+    await sweepAt(early).run(sweepContext(cursor));
+    expect(cursor.value).toEqual({
+      day: dayBefore,
+      days: { [shanghai]: yesterday, [newYork]: dayBefore },
+    });
+    expect(await rebatePeriods(inShanghai)).toEqual([[yesterday, '10000.00']]);
+    expect(await rebatePeriods(inNewYork)).toEqual([[dayBefore, '20000.00']]);
+
+    // 00:15 today in New York: its yesterday ended more than ten minutes ago; Shanghai's today
+    // has not ended.
+    const late = new Date(dayStart(today, NEW_YORK).getTime() + 15 * 60_000);
+    await sweepAt(late).run(sweepContext(cursor));
+    await sweepAt(late).run(sweepContext(cursor));
+    expect(cursor.value).toEqual({
+      day: yesterday,
+      days: { [shanghai]: yesterday, [newYork]: yesterday },
+    });
+    expect(await rebatePeriods(inNewYork)).toEqual([
+      [dayBefore, '20000.00'],
+      [yesterday, '40000.00'],
+    ]);
+    expect(await entriesOf(inShanghai, 'rebate')).toHaveLength(1);
+  });
+
+  it("pays the monthly bonus of each brand's own month", async () => {
+    const newYork = await createBrandInZone(harness, NEW_YORK);
+    const shanghai = await harness.createBrand({});
+    const inNewYork = await levelOneMember(newYork);
+    const inShanghai = await levelOneMember(shanghai);
+    // An hour into this month in Shanghai, New York is still in the month before.
+    const month = monthOf(new Date(), SHANGHAI);
+    const instant = new Date(monthStart(month, SHANGHAI).getTime() + HOUR_MS);
+    expect(monthOf(instant, NEW_YORK)).toBe(addMonths(month, -1));
+    const sweep = vipMonthlySweep({
+      vip,
+      brands: () => [brandOf(shanghai), brandOf(newYork)],
+      now: () => instant,
+    });
+    await sweep.run(sweepContext({ value: {} }));
+    const monthly = async (member: Member) =>
+      (await rewardsOf(member)).filter((r) => r.kind === 'monthly').map((r) => r.period);
+    expect(await monthly(inShanghai)).toEqual([month]);
+    expect(await monthly(inNewYork)).toEqual([addMonths(month, -1)]);
+  });
+
+  it("runs an operator's job for yesterday and this month of the brand's zone by default", async () => {
+    const newYork = await createBrandInZone(harness, NEW_YORK);
+    const before = new Date();
+    const rebate = await admin('POST', '/admin/api/vip/jobs', { brand: newYork, job: 'rebate' });
+    const monthly = await admin('POST', '/admin/api/vip/jobs', { brand: newYork, job: 'monthly' });
+    const after = new Date();
+    expect([addDays(dayOf(before, NEW_YORK), -1), addDays(dayOf(after, NEW_YORK), -1)]).toContain(
+      (rebate.body.data as { period: string }).period,
+    );
+    expect([monthOf(before, NEW_YORK), monthOf(after, NEW_YORK)]).toContain(
+      (monthly.body.data as { period: string }).period,
+    );
   });
 });

@@ -134,8 +134,8 @@ export async function sumValidBets(
 }
 
 /**
- * Valid bets per member and game category of a brand's rounds settled in [from, to) (an
- * Asia/Shanghai day for the daily rebate), in the currency; only non-zero sums.
+ * Valid bets per member and game category of a brand's rounds settled in [from, to) (one of
+ * the brand's business days for the daily rebate), in the currency; only non-zero sums.
  */
 export async function validBetsByMemberAndCategory(
   executor: Executor,

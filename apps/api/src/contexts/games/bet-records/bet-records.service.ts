@@ -1,10 +1,10 @@
 import type { BetRecordItem, Language } from '@lobby/contracts';
 import { catalogGame, catalogPlatform } from '@lobby/game-protocol';
 import { toDecimalString } from '@lobby/money';
+import { presetInstants } from '@lobby/time';
 import type { Database } from '../../../db/client.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { localized } from '../games/index.ts';
-import { rangeOfDatePreset } from '../../money/records/index.ts';
 import { listMemberBetRecords, type BetRecordFilter } from './bet-records.repository.ts';
 
 export type BetRecordsQuery = {
@@ -45,7 +45,7 @@ export class BetRecordsService {
     now: Date = new Date(),
   ): Promise<BetRecordsPage> {
     const currency = brandCurrency(brand);
-    const range = rangeOfDatePreset(query.datePreset, now, brand.config.settings.timeZone);
+    const range = presetInstants(query.datePreset, now, brand.config.settings.timeZone);
     const filter: BetRecordFilter = {
       brandCode: brand.config.code,
       memberId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BetRecordItem } from '@lobby/contracts';
+import { startOfDay } from '@lobby/time';
 import { gameBetRecords } from './bet-records.schema.ts';
 import { addTurnover, outstandingTurnover } from '../../money/turnover/turnover.ts';
 import {
@@ -21,7 +22,7 @@ import {
   type GamesHarness,
 } from '../games/games.test-support.ts';
 import { ProviderClient } from '../games/provider-client.ts';
-import { shanghaiDayStart } from '../../money/records/date-range.ts';
+import { DEMO_BRANDS, insertBrandIfAbsent } from '../../platform/brand/index.ts';
 import { BET_RECORD_SYNC, syncBetRecords, type BetRecordSyncOptions } from './bet-record-sync.ts';
 import { insertNewBetRecords } from './bet-records.repository.ts';
 
@@ -247,7 +248,7 @@ describe('bet record sync', () => {
       warn: (fields: Record<string, unknown>) => logs.push(fields),
       info: () => undefined,
       error: () => undefined,
-    } as unknown as typeof context.log;
+    };
     const report = await syncBetRecords(context, options());
     expect(report.skipped).toBeGreaterThanOrEqual(2);
     const skipped = logs.flatMap(
@@ -355,7 +356,7 @@ describe('bet records', () => {
   it('filters by Asia/Shanghai date preset, category and platform, paged with whole-set totals', async () => {
     const member = await h.newMember();
     const now = new Date();
-    const today = shanghaiDayStart(now);
+    const today = startOfDay(now, 'Asia/Shanghai');
     const hour = 60 * 60 * 1000;
     await seed(member, [
       {
@@ -436,6 +437,56 @@ describe('bet records', () => {
       payout: '0.00',
       winLoss: '0.00',
     });
+  });
+
+  /** A brand of its own, like the default one but for its business time zone. */
+  async function brandInZone(timeZone: string): Promise<string> {
+    const code = `z${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const template = DEMO_BRANDS[0];
+    if (!template) throw new Error('no demo brand');
+    await insertBrandIfAbsent(
+      db(),
+      {
+        ...template.row,
+        code,
+        isDefault: false,
+        settings: { ...template.row.settings, timeZone },
+      },
+      [`${code}.lobby.test`],
+    );
+    await app().brands.load();
+    return code;
+  }
+
+  it("filters by the days of the brand's own time zone (America/New_York)", async () => {
+    const zone = 'America/New_York';
+    const member = await h.newMember(await brandInZone(zone));
+    const shanghaiMember = await h.newMember();
+    const now = new Date();
+    const newYorkDayStart = startOfDay(now, zone);
+    const shanghaiDayStart = startOfDay(now, 'Asia/Shanghai');
+    // A second before the later of the two midnights: still yesterday in the zone whose day began
+    // later, already today in the other (their midnights are 12 or 13 hours apart).
+    const settledAt = new Date(
+      Math.max(newYorkDayStart.getTime(), shanghaiDayStart.getTime()) - 1_000,
+    );
+    const round = {
+      platformId: 17,
+      gameCode: 'golden-koi',
+      category: 4,
+      settledAt,
+      betMinor: 1_000n,
+      payoutMinor: 0n,
+    };
+    await seed(member, [round]);
+    await seed(shanghaiMember, [round]);
+    const todayInNewYork = newYorkDayStart < shanghaiDayStart ? 1 : 0;
+    const totalOf = async (who: GameMember, preset: number) =>
+      (await records(who, `?datePreset=${preset}`)).total;
+    expect(await totalOf(member, 0)).toBe(todayInNewYork);
+    expect(await totalOf(member, 1)).toBe(1 - todayInNewYork);
+    expect(await totalOf(shanghaiMember, 0)).toBe(1 - todayInNewYork);
+    expect(await totalOf(shanghaiMember, 1)).toBe(todayInNewYork);
   });
 
   it("shows only the member's own records", async () => {

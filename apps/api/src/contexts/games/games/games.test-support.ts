@@ -105,7 +105,7 @@ export async function createGamesHarness(
         url: '/admin/api/login',
         payload: { username, password: 'operator-pass-1' },
       });
-      operatorToken = (login.json() as { data: { token: string } }).data.token;
+      operatorToken = login.json<{ data: { token: string } }>().data.token;
       return operatorToken;
     },
     close: () => harness.close(),
@@ -153,7 +153,7 @@ export async function operatorCall<T = unknown>(
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as Answer<T>['body'],
+    body: response.json<Answer<T>['body']>(),
     headers: response.headers,
   };
 }

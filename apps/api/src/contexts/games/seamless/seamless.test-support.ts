@@ -5,7 +5,6 @@ import {
   SEAMLESS_PATH_PREFIX,
   signRequest,
   type FaultConfig,
-  type SeamlessOperation,
 } from '@lobby/game-protocol';
 import { startTestSim, type TestSim, type TestSimOptions } from '@lobby/game-sim/testing';
 import { formatPlatformIdList } from '@lobby/contracts';
@@ -69,7 +68,8 @@ export type SeamlessHarness = TestApp & {
   setBrandPlatforms(brandCode: string, platformIds: number[]): Promise<void>;
   call(
     platformId: number,
-    operation: SeamlessOperation | string,
+    /** An operation the API knows, or any other path segment (to test refusal). */
+    operation: string,
     body: unknown,
     options?: CallOptions,
   ): Promise<CallAnswer>;
@@ -182,7 +182,7 @@ export async function createSeamlessHarness(): Promise<SeamlessHarness> {
         headers,
         payload: options.sentBody ?? text,
       });
-      return { statusCode: response.statusCode, body: response.json() as CallAnswer['body'] };
+      return { statusCode: response.statusCode, body: response.json<CallAnswer['body']>() };
     },
     async transaction(platformId, transactionId) {
       const rows = await db

@@ -222,10 +222,10 @@ describe('copies of one transfer key at the same time', () => {
       ),
     );
     const resultsOf = answers.map((answer) => {
-      const body = answer.json() as {
+      const body = answer.json<{
         status: boolean;
         data: { results: { platformId: number; result: string; orderNo: string | null }[] };
-      };
+      }>();
       expect(body.status).toBe(true);
       return new Map(body.data.results.map((result) => [result.platformId, result]));
     });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_FAULTS } from '@lobby/game-protocol';
 import { gamePlayers } from '../games/games.schema.ts';
 import { gameTransfers } from './transfer.schema.ts';
-import { CHECK_BACKOFF_CAP_MS, FIRST_CHECK_DELAY_MS } from './transfer.service.ts';
+import { CHECK_BACKOFF_CAP_MS, FIRST_CHECK_DELAY_MS } from './transfer-schedule.ts';
 import { countInTransitOf } from './transfer.repository.ts';
 import {
   createTransferTestApp,
@@ -238,11 +238,12 @@ async function perform(
       url: `/api/game/transfer/recycle?idempotencyKey=${operation.key}`,
       headers: member.headers,
     });
-    const body = response.json() as {
+    const body = response.json<{
       status: boolean;
       data: { results: { platformId: number; result: string; amount: string }[] } | string;
-    };
-    if (!body.status || typeof body.data === 'string') return `error ${String(body.data)}`;
+    }>();
+    if (!body.status || typeof body.data === 'string')
+      return `error ${typeof body.data === 'string' ? body.data : JSON.stringify(body.data)}`;
     return `recycle ${body.data.results
       .map((result) => `${result.platformId}:${result.result}:${result.amount}`)
       .join(',')}`;

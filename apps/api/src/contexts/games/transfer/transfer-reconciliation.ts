@@ -1,5 +1,148 @@
 import type { Sweep } from '../../../jobs/scheduler.ts';
-import type { TransferService } from './transfer.service.ts';
+import type { LedgerActor } from '../../money/ledger/index.ts';
+import type { TransferDependencies } from './transfer-orders.ts';
+import type { TransferPhases } from './transfer-phases.ts';
+import { claimDueTransfers, rescheduleTransfer, type TransferRow } from './transfer.repository.ts';
+import { CHECK_LEASE_MS, nextCheckAt } from './transfer-schedule.ts';
+
+/**
+ * Reconciliation: orders left in transit (an answer that never came, a 5xx, a crash between the
+ * two phases) are asked about at the platform until its answer is final, then settled. The
+ * schedule of the queries is in transfer-schedule.ts.
+ */
+
+export type ReconcileReport = {
+  /** Orders whose status was asked. */
+  checked: number;
+  /** Of those, the ones now final. */
+  settled: number;
+  /** Of those, the ones still in transit (asked again later). */
+  pending: number;
+};
+
+export type ReconcileOptions = {
+  signal?: AbortSignal;
+  batchSize?: number;
+  concurrency?: number;
+  maxBatches?: number;
+  /** Only these members' orders (the runbook's "settle this member now", and tests). */
+  memberIds?: readonly bigint[];
+};
+
+const JOB_ACTOR: LedgerActor = { type: 'job', id: 'transfer-reconciliation' };
+
+/** Waits for `work` over `items`, at most `limit` at a time, answers in the items' order. */
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export class TransferReconciler {
+  readonly #deps: TransferDependencies;
+  readonly #phases: TransferPhases;
+
+  constructor(dependencies: TransferDependencies, phases: TransferPhases) {
+    this.#deps = dependencies;
+    this.#phases = phases;
+  }
+
+  /**
+   * Asks the platforms about orders in transit whose query is due, oldest first, and settles
+   * those with a final answer. Claims are conditional updates, so two runs at once (two nodes)
+   * never ask about one order together, and a run that dies leaves its claims to expire.
+   */
+  async reconcile(options: ReconcileOptions = {}): Promise<ReconcileReport> {
+    const batchSize = options.batchSize ?? 50;
+    const concurrency = options.concurrency ?? 8;
+    const maxBatches = options.maxBatches ?? 20;
+    const report: ReconcileReport = { checked: 0, settled: 0, pending: 0 };
+    for (let batch = 0; batch < maxBatches; batch++) {
+      if (options.signal?.aborted) break;
+      const now = this.#deps.now();
+      const claimed = await claimDueTransfers(
+        this.#deps.db,
+        now,
+        new Date(now.getTime() + CHECK_LEASE_MS),
+        batchSize,
+        options.memberIds,
+      );
+      if (claimed.length === 0) break;
+      const outcomes = await mapLimit(claimed, concurrency, (row) => this.#check(row));
+      for (const outcome of outcomes) {
+        report.checked += 1;
+        if (outcome === 'settled') report.settled += 1;
+        else report.pending += 1;
+      }
+      if (claimed.length < batchSize) break;
+    }
+    return report;
+  }
+
+  async #check(row: TransferRow): Promise<'settled' | 'pending'> {
+    const { db, provider, notFoundFinalAfterMs } = this.#deps;
+    const outcome = await provider.transferStatus(row.platformId, row.orderNo);
+    const now = this.#deps.now();
+    const later = (lastError: string) =>
+      rescheduleTransfer(db, row.id, {
+        nextCheckAt: nextCheckAt({
+          createdAt: row.createdAt,
+          now,
+          attempts: row.checkAttempts,
+          finalAfterMs: notFoundFinalAfterMs,
+        }),
+        lastError,
+      }).then(() => 'pending' as const);
+    if (outcome.kind === 'unknown') return later(outcome.reason);
+    // A refused query (maintenance, say) says nothing about the order.
+    if (outcome.kind === 'refused') return later(`refused:${outcome.error}`);
+    const answer = outcome.value;
+    if (answer.status === 'not_found') {
+      const age = now.getTime() - row.createdAt.getTime();
+      if (age <= notFoundFinalAfterMs) return later('not_found');
+      await this.#phases.settle(
+        row,
+        { status: 'failed', reason: 'transfer_not_received' },
+        JOB_ACTOR,
+      );
+      return 'settled';
+    }
+    const mismatch =
+      (answer.direction !== undefined && answer.direction !== row.direction) ||
+      (answer.amountMinor !== undefined && answer.amountMinor !== String(row.amountMinor));
+    if (mismatch) {
+      // The platform describes another order under our number: a bug on one side. Money stays
+      // in transit for a person to look at rather than move on a contradiction.
+      this.#deps.log?.error(
+        { orderNo: row.orderNo, answer },
+        'transfer status does not match order',
+      );
+      return later('status_mismatch');
+    }
+    await this.#phases.settle(
+      row,
+      answer.status === 'success'
+        ? { status: 'success' }
+        : { status: 'failed', reason: 'transfer_refused' },
+      JOB_ACTOR,
+    );
+    return 'settled';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sweep.
 
 export const TRANSFER_RECONCILIATION = 'transfer-reconciliation';
 /**
@@ -10,13 +153,14 @@ export const TRANSFER_RECONCILIATION = 'transfer-reconciliation';
 export const TRANSFER_RECONCILIATION_INTERVAL_MS = 5_000;
 
 /**
- * Asks the platforms about transfer orders left in transit (an answer that never came, a 5xx, a
- * crash between the two phases) and settles each once the platform's answer is final. All of it
- * is worked out from the orders' rows, and each order is claimed by a conditional update, so a
- * second run at once, or a run after a crash, neither asks twice nor moves money twice.
+ * Asks the platforms about transfer orders left in transit and settles each once the platform's
+ * answer is final. All of it is worked out from the orders' rows, and each order is claimed by a
+ * conditional update, so a second run at once, or a run after a crash, neither asks twice nor
+ * moves money twice.
  */
 export function transferReconciliationSweep(deps: {
-  transfers: TransferService;
+  /** The TransferService (its reconcile). */
+  transfers: { reconcile(options: ReconcileOptions): Promise<ReconcileReport> };
   intervalMs?: number;
 }): Sweep {
   return {

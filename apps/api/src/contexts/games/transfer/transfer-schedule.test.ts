@@ -9,7 +9,7 @@ import {
   NOT_FOUND_FINAL_AFTER_MS,
   backoffMs,
   nextCheckAt,
-} from './transfer.service.ts';
+} from './transfer-schedule.ts';
 import {
   TRANSFER_RECONCILIATION_INTERVAL_MS,
   transferReconciliationSweep,

@@ -343,7 +343,7 @@ export async function createTransferTestApp(
       return {
         statusCode: response.statusCode,
         headers: response.headers,
-        body: response.json() as { status: boolean; data: unknown; message?: string },
+        body: response.json<{ status: boolean; data: unknown; message?: string }>(),
       };
     },
     async close() {

@@ -18,8 +18,8 @@ import {
   FIRST_CHECK_DELAY_MS,
   NOT_FOUND_FINAL_AFTER_MS,
   NOT_FOUND_MARGIN_MS,
-  transferOrderNo,
-} from './transfer.service.ts';
+} from './transfer-schedule.ts';
+import { transferOrderNo } from './transfer-orders.ts';
 
 let harness: TransferTestApp;
 

@@ -596,7 +596,7 @@ describe('avatar', () => {
       payload,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, t: token },
     });
-    const url = (uploaded.json() as { data: { url: string } }).data.url;
+    const url = uploaded.json<{ data: { url: string } }>().data.url;
     expect(url).toMatch(/^\/api\/f\/v1\/upload\/[0-9a-f]{32}$/);
     const info = await get(harness.app, '/api/findmed/v1/member/token', { t: token });
     expect(info.body.data).toMatchObject({ qq: url });
@@ -643,7 +643,7 @@ describe('bad input changes nothing', () => {
       },
     ],
   ])('%s -> validation', async (_label, url, fields) => {
-    const answer = await post(harness.app, url, fields as Record<string, string>);
+    const answer = await post(harness.app, url, fields);
     expect(answer.statusCode).toBe(400);
     expect(answer.body.data).toBe('validation');
   });

@@ -115,7 +115,7 @@ async function admin(method: 'POST' | 'PUT', url: string, payload?: object): Pro
     headers: { authorization: `Bearer ${operator.token}` },
     ...(payload === undefined ? {} : { payload }),
   });
-  return { statusCode: response.statusCode, body: response.json() as Answer['body'] };
+  return { statusCode: response.statusCode, body: response.json<Answer['body']>() };
 }
 
 /** This operator's action rows about the target. */

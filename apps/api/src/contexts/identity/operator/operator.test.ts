@@ -31,7 +31,7 @@ function login(body: { username: string; password: string }, remoteAddress: stri
     .inject({ method: 'POST', url: '/admin/api/login', payload: body, remoteAddress })
     .then((response) => ({
       statusCode: response.statusCode,
-      body: response.json() as { status: boolean; data: unknown; retryAfterSeconds?: number },
+      body: response.json<{ status: boolean; data: unknown; retryAfterSeconds?: number }>(),
     }));
 }
 

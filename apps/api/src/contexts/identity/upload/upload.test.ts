@@ -136,7 +136,7 @@ describe('POST /api/f/v1/upload', () => {
     const before = await storedCount();
     const response = await upload(PNG, { purpose: 'avatar' });
     expect(response.statusCode).toBe(200);
-    const { status, data } = response.json() as { status: boolean; data: Stored };
+    const { status, data } = response.json<{ status: boolean; data: Stored }>();
     expect(status).toBe(true);
     expect(data.id).toMatch(/^[0-9a-f]{32}$/);
     expect(data.url).toBe(`/api/f/v1/upload/${data.id}`);
@@ -165,7 +165,7 @@ describe('POST /api/f/v1/upload', () => {
       contentType: 'application/octet-stream',
     });
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: Stored };
+    const { data } = response.json<{ data: Stored }>();
     expect(data.contentType).toBe(type);
     const served = await harness.app.inject({ method: 'GET', url: data.url });
     expect(served.headers['content-type']).toBe(type);
@@ -217,7 +217,7 @@ describe('POST /api/f/v1/upload', () => {
     const before = await storedCount();
     const response = await upload(PNG, purpose === undefined ? {} : { purpose });
     expect(response.statusCode).toBe(400);
-    const body = response.json() as { data: string; fields: { path: string }[] };
+    const body = response.json<{ data: string; fields: { path: string }[] }>();
     expect(body.data).toBe('validation');
     expect(body.fields.map((issue) => issue.path)).toContain(field);
     expect(await storedCount()).toBe(before);
@@ -312,7 +312,7 @@ describe('POST /api/f/v1/upload', () => {
 
 describe('GET /api/f/v1/upload/:id', () => {
   it('serves a file only on its own brand', async () => {
-    const { data } = (await upload(PNG, { purpose: 'avatar' })).json() as { data: Stored };
+    const { data } = (await upload(PNG, { purpose: 'avatar' })).json<{ data: Stored }>();
     const elsewhere = await harness.app.inject({
       method: 'GET',
       url: data.url,
@@ -335,7 +335,7 @@ describe('GET /api/f/v1/upload/:id', () => {
   });
 
   it('serves a feedback image only to its owner or on a signed address, privately', async () => {
-    const { data } = (await upload(PNG, { purpose: 'feedback' })).json() as { data: Stored };
+    const { data } = (await upload(PNG, { purpose: 'feedback' })).json<{ data: Stored }>();
     const anonymous = await harness.app.inject({ method: 'GET', url: data.url });
     expect(anonymous.statusCode).toBe(404);
     expect(anonymous.json()).toMatchObject({ status: false, data: 'not_found' });
@@ -412,7 +412,7 @@ describe('UploadService', () => {
   it('answers an avatar upload through the route with its address', async () => {
     const response = await upload(PNG, { purpose: 'avatar' });
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: Stored };
+    const { data } = response.json<{ data: Stored }>();
     expect(data.url).toBe(`/api/f/v1/upload/${data.id}`);
   });
 });

@@ -89,7 +89,7 @@ async function callback(body: Record<string, string>, form = false) {
         }
       : { payload: body }),
   });
-  return { statusCode: response.statusCode, body: response.json() as { data: unknown } };
+  return { statusCode: response.statusCode, body: response.json<{ data: unknown }>() };
 }
 
 async function admin(method: 'GET' | 'POST', url: string, body?: object, token = operator.token) {
@@ -99,7 +99,7 @@ async function admin(method: 'GET' | 'POST', url: string, body?: object, token =
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(body === undefined ? {} : { payload: body }),
   });
-  return { statusCode: response.statusCode, body: response.json() as { data: unknown } };
+  return { statusCode: response.statusCode, body: response.json<{ data: unknown }>() };
 }
 
 describe('the sandbox gateway', () => {

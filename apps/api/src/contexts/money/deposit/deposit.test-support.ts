@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { depositChannels, depositOrders } from './deposit.schema.ts';
 import type { SweepContext } from '../../../jobs/scheduler.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -73,7 +72,7 @@ export async function createDepositHarness(
         url: '/admin/api/login',
         payload: { username, password },
       });
-      return { token: (response.json() as { data: { token: string } }).data.token, username };
+      return { token: response.json<{ data: { token: string } }>().data.token, username };
     },
     async orderCount(memberId) {
       const rows = await db
@@ -110,7 +109,7 @@ export function sweepContext(harness: TestApp, signal?: AbortSignal): SweepConte
     saveCursor: async () => undefined,
     resumed: false,
     signal: signal ?? new AbortController().signal,
-    log: silentLogger as unknown as FastifyBaseLogger,
+    log: silentLogger,
   };
 }
 

@@ -44,7 +44,7 @@ describe('OpenAPI', () => {
   it('documents the deposit endpoints from their schemas', async () => {
     const response = await app().inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/f/v1/deposit/channels',

@@ -57,10 +57,10 @@ async function send(address: string, amount: string, protocol: number | string =
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as {
+    body: response.json<{
       status: boolean;
       data: { txHash: string } & Record<string, unknown>;
-    },
+    }>(),
   };
 }
 

@@ -1,4 +1,3 @@
 /** The records module's public surface: what other modules may use. */
-export { rangeOfDatePreset, shanghaiDayStart } from './date-range.ts';
 export { recordsModule } from './records.plugin.ts';
 export { RecordsService } from './records.service.ts';

@@ -1,5 +1,6 @@
 import type { TransactionRecord, TransactionType } from '@lobby/contracts';
 import { isCurrencyCode, toDecimalString } from '@lobby/money';
+import { presetInstants } from '@lobby/time';
 import type { Database } from '../../../db/client.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import {
@@ -8,7 +9,6 @@ import {
   recordTypeOf,
   type LedgerReason,
 } from '../ledger/index.ts';
-import { rangeOfDatePreset } from './date-range.ts';
 import { listMemberMovements, type MovementFilter } from './records.repository.ts';
 
 /** The reasons with a type of their own; every other reason reads as `other`. */
@@ -37,7 +37,7 @@ export class RecordsService {
     query: RecordsQuery,
     now: Date = new Date(),
   ): Promise<{ items: TransactionRecord[]; total: number; page: number; pageSize: number }> {
-    const range = rangeOfDatePreset(query.datePreset, now, brand.config.settings.timeZone);
+    const range = presetInstants(query.datePreset, now, brand.config.settings.timeZone);
     const filter: MovementFilter = {
       brandCode: brand.config.code,
       memberId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presetInstants, startOfDay } from '@lobby/time';
 import { get, post } from '../../../test/members.ts';
 import { insertNewBetRecords } from '../../games/bet-records/bet-records.repository.ts';
 import { BetRecordsService } from '../../games/bet-records/bet-records.service.ts';
@@ -11,7 +12,6 @@ import {
   type Member,
   type WalletTestApp,
 } from '../withdrawal/wallet-test-app.ts';
-import { rangeOfDatePreset, shanghaiDayStart, zonedDayStart } from './date-range.ts';
 import { RecordsService } from './records.service.ts';
 
 let harness: WalletTestApp;
@@ -53,7 +53,7 @@ async function admin(url: string, body: object) {
     headers: { authorization: `Bearer ${await harness.operatorToken()}` },
     payload: body,
   });
-  return response.json() as { status: boolean; data: unknown };
+  return response.json<{ status: boolean; data: unknown }>();
 }
 
 /** Deposit 500, withdraw 100 (paid), withdraw 200 (rejected), adjust -50: eight postings. */
@@ -86,27 +86,37 @@ async function memberWithHistory(): Promise<Member> {
   return member;
 }
 
+/**
+ * The day start the API used before business days came from @lobby/time: Asia/Shanghai as a
+ * fixed UTC+8 (China has kept no daylight saving time since 1991). Shanghai brands keep it.
+ */
+function fixedShanghaiDayStart(now: Date): Date {
+  const dayMs = 24 * 60 * 60 * 1000;
+  const shanghaiMs = now.getTime() + 8 * 60 * 60 * 1000;
+  return new Date(shanghaiMs - (((shanghaiMs % dayMs) + dayMs) % dayMs) - 8 * 60 * 60 * 1000);
+}
+
 describe('Asia/Shanghai days', () => {
   it('starts a day at 16:00 UTC the day before', () => {
     // 01:00 on 11 March in Shanghai.
     const now = new Date('2024-03-10T17:00:00Z');
-    expect(shanghaiDayStart(now).toISOString()).toBe('2024-03-10T16:00:00.000Z');
-    expect(shanghaiDayStart(new Date('2024-03-10T15:59:59Z')).toISOString()).toBe(
+    expect(startOfDay(now, 'Asia/Shanghai').toISOString()).toBe('2024-03-10T16:00:00.000Z');
+    expect(startOfDay(new Date('2024-03-10T15:59:59Z'), 'Asia/Shanghai').toISOString()).toBe(
       '2024-03-09T16:00:00.000Z',
     );
     const zone = 'Asia/Shanghai';
-    expect(rangeOfDatePreset(-1, now, zone)).toBeNull();
-    expect(rangeOfDatePreset(0, now, zone)).toEqual({
+    expect(presetInstants(-1, now, zone)).toBeNull();
+    expect(presetInstants(0, now, zone)).toEqual({
       from: new Date('2024-03-10T16:00:00Z'),
       to: new Date('2024-03-11T16:00:00Z'),
     });
-    expect(rangeOfDatePreset(1, now, zone)).toEqual({
+    expect(presetInstants(1, now, zone)).toEqual({
       from: new Date('2024-03-09T16:00:00Z'),
       to: new Date('2024-03-10T16:00:00Z'),
     });
-    expect(rangeOfDatePreset(2, now, zone)?.from).toEqual(new Date('2024-03-04T16:00:00Z'));
-    expect(rangeOfDatePreset(3, now, zone)?.from).toEqual(new Date('2024-02-10T16:00:00Z'));
-    expect(() => rangeOfDatePreset(7, now, zone)).toThrow(RangeError);
+    expect(presetInstants(2, now, zone)?.from).toEqual(new Date('2024-03-04T16:00:00Z'));
+    expect(presetInstants(3, now, zone)?.from).toEqual(new Date('2024-02-10T16:00:00Z'));
+    expect(() => presetInstants(7, now, zone)).toThrow(RangeError);
   });
 });
 
@@ -115,15 +125,15 @@ describe("the brand's days", () => {
     // 17:00 UTC on 10 March 2024: 01:00 on the 11th in Shanghai, 13:00 on the 10th in New York,
     // where clocks went forward at 07:00 UTC that morning (the day has 23 hours).
     const now = new Date('2024-03-10T17:00:00Z');
-    expect(rangeOfDatePreset(0, now, 'America/New_York')).toEqual({
+    expect(presetInstants(0, now, 'America/New_York')).toEqual({
       from: new Date('2024-03-10T05:00:00Z'),
       to: new Date('2024-03-11T04:00:00Z'),
     });
-    expect(rangeOfDatePreset(1, now, 'America/New_York')).toEqual({
+    expect(presetInstants(1, now, 'America/New_York')).toEqual({
       from: new Date('2024-03-09T05:00:00Z'),
       to: new Date('2024-03-10T05:00:00Z'),
     });
-    expect(rangeOfDatePreset(0, now, 'UTC')).toEqual({
+    expect(presetInstants(0, now, 'UTC')).toEqual({
       from: new Date('2024-03-10T00:00:00Z'),
       to: new Date('2024-03-11T00:00:00Z'),
     });
@@ -133,8 +143,8 @@ describe("the brand's days", () => {
       '2024-03-10T16:00:00Z',
       '2026-11-24T17:30:00Z',
     ]) {
-      expect(zonedDayStart(new Date(instant), 'Asia/Shanghai')).toEqual(
-        shanghaiDayStart(new Date(instant)),
+      expect(startOfDay(new Date(instant), 'Asia/Shanghai')).toEqual(
+        fixedShanghaiDayStart(new Date(instant)),
       );
     }
   });
@@ -260,8 +270,8 @@ describe('GET /api/findmed/v1/member/record/trans', () => {
     const latest = new Date(Math.max(...times.map((time) => time.getTime())));
     // Just after the first midnight since the movements, in whichever zone it came first (Tokyo
     // is an hour ahead): that zone counts them as yesterday's, the other as today's.
-    const tokyoMidnight = zonedDayStart(latest, 'Asia/Tokyo', 1);
-    const shanghaiMidnight = shanghaiDayStart(latest, 1);
+    const tokyoMidnight = startOfDay(latest, 'Asia/Tokyo', 1);
+    const shanghaiMidnight = startOfDay(latest, 'Asia/Shanghai', 1);
     const now = new Date(Math.min(tokyoMidnight.getTime(), shanghaiMidnight.getTime()) + 1_000);
     const tokyoFirst = tokyoMidnight < shanghaiMidnight;
     const today = async (brand: typeof shanghai) =>

@@ -1,11 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { turnoverRequirements } from './turnover.schema.ts';
+import {
+  addOutstanding,
+  clearOutstanding,
+  findOutstanding,
+  reduceOutstanding,
+} from './turnover.repository.ts';
 
 /**
- * Turnover requirements: each confirmed deposit adds its amount times the brand's multiplier
- * to what the member must bet before withdrawing; valid bets (games issue) take it down. This
- * file is the table's repository and its public face for the withdrawal side.
+ * Turnover requirements, the one home of the rule: each confirmed deposit (and each reward that
+ * asks for it) adds to what the member must bet before withdrawing; valid bets take it down;
+ * withdrawals wait until it is zero; an operator may waive it. Each function takes the
+ * executor of the transaction that moves the money or records the bets, so the requirement
+ * changes with them or not at all.
  */
 
 /** The turnover a deposit adds: amount x percent / 100, rounded down to the minor unit. */
@@ -17,33 +23,15 @@ export function turnoverForDeposit(amountMinor: bigint, multiplierPercent: numbe
 }
 
 /**
- * Adds to a member's outstanding turnover (an upsert). Pass the transaction that moves the
- * money, so the requirement changes with the deposit or not at all.
+ * Adds to a member's outstanding turnover. Pass the transaction that moves the money, so the
+ * requirement changes with the deposit or not at all.
  */
 export async function addTurnover(
   executor: Executor,
   input: { brandCode: string; memberId: bigint; currency: string; amountMinor: bigint },
 ): Promise<void> {
   if (input.amountMinor <= 0n) throw new Error('turnover to add must be positive');
-  await executor
-    .insert(turnoverRequirements)
-    .values({
-      brandCode: input.brandCode,
-      memberId: input.memberId,
-      currency: input.currency,
-      outstandingMinor: input.amountMinor,
-    })
-    .onConflictDoUpdate({
-      target: [
-        turnoverRequirements.brandCode,
-        turnoverRequirements.memberId,
-        turnoverRequirements.currency,
-      ],
-      set: {
-        outstandingMinor: sql`${turnoverRequirements.outstandingMinor} + ${input.amountMinor}`,
-        updatedAt: sql`now()`,
-      },
-    });
+  await addOutstanding(executor, input);
 }
 
 /**
@@ -57,20 +45,7 @@ export async function reduceTurnover(
 ): Promise<void> {
   if (input.amountMinor < 0n) throw new Error('turnover to reduce must not be negative');
   if (input.amountMinor === 0n) return;
-  await executor
-    .update(turnoverRequirements)
-    .set({
-      outstandingMinor: sql`greatest(${turnoverRequirements.outstandingMinor} - ${input.amountMinor}, 0)`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(turnoverRequirements.brandCode, input.brandCode),
-        eq(turnoverRequirements.memberId, input.memberId),
-        eq(turnoverRequirements.currency, input.currency),
-        sql`${turnoverRequirements.outstandingMinor} > 0`,
-      ),
-    );
+  await reduceOutstanding(executor, input);
 }
 
 /** What a member still has to bet before withdrawing, in minor units (zero when nothing). */
@@ -80,17 +55,7 @@ export async function outstandingTurnover(
   memberId: bigint,
   currency: string,
 ): Promise<bigint> {
-  const rows = await executor
-    .select({ outstanding: turnoverRequirements.outstandingMinor })
-    .from(turnoverRequirements)
-    .where(
-      and(
-        eq(turnoverRequirements.brandCode, brandCode),
-        eq(turnoverRequirements.memberId, memberId),
-        eq(turnoverRequirements.currency, currency),
-      ),
-    );
-  return rows[0]?.outstanding ?? 0n;
+  return findOutstanding(executor, { brandCode, memberId, currency });
 }
 
 /**
@@ -101,26 +66,5 @@ export async function waiveTurnover(
   executor: Executor,
   input: { brandCode: string; memberId: bigint; currency: string },
 ): Promise<bigint> {
-  const before = await executor
-    .select({ outstanding: turnoverRequirements.outstandingMinor })
-    .from(turnoverRequirements)
-    .where(
-      and(
-        eq(turnoverRequirements.brandCode, input.brandCode),
-        eq(turnoverRequirements.memberId, input.memberId),
-        eq(turnoverRequirements.currency, input.currency),
-      ),
-    )
-    .for('update');
-  await executor
-    .update(turnoverRequirements)
-    .set({ outstandingMinor: sql`0`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(turnoverRequirements.brandCode, input.brandCode),
-        eq(turnoverRequirements.memberId, input.memberId),
-        eq(turnoverRequirements.currency, input.currency),
-      ),
-    );
-  return before[0]?.outstanding ?? 0n;
+  return clearOutstanding(executor, input);
 }

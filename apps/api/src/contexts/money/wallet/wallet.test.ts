@@ -110,7 +110,7 @@ describe('GET /api/findmed/v1/member/balance', () => {
       payload: { username: operatorName, password: 'operator-pass-1' },
     });
     const bearer = {
-      authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}`,
+      authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}`,
     };
     const waive = (payload: object, name = username) =>
       harness.app.inject({
@@ -149,7 +149,7 @@ describe('GET /api/findmed/v1/member/balance', () => {
       url: '/admin/api/actions?limit=1',
       headers: bearer,
     });
-    expect((log.json() as { data: unknown[] }).data[0]).toMatchObject({
+    expect(log.json<{ data: unknown[] }>().data[0]).toMatchObject({
       operator: operatorName,
       action: 'turnover_waive',
       reason: 'deposit refunded by the bank',

@@ -38,10 +38,14 @@ export type WalletTestApp = TestApp & {
   deposit(member: Member, amountMinor: bigint): Promise<void>;
   balances(member: Member): Promise<{ walletMinor: bigint; lockedMinor: bigint }>;
   operatorToken(): Promise<string>;
-  /** A brand of its own with these wallet settings (and withdrawal passwords on or off). */
+  /**
+   * A brand of its own with these wallet settings (and withdrawal passwords on or off), in the
+   * default brand's time zone (Asia/Shanghai) unless `timeZone` names another.
+   */
   createBrand(
     wallet: Partial<NonNullable<BrandPublicSettings['wallet']>>,
     withdrawPasswordEnabled?: boolean,
+    options?: { timeZone?: string },
   ): Promise<string>;
   /** A host header that selects the brand. */
   hostOf(brand: string): Record<string, string>;
@@ -153,10 +157,10 @@ export async function createWalletTestApp(
         url: '/admin/api/login',
         payload: { username: name, password: 'operator-pass-1' },
       });
-      operatorToken = (login.json() as { data: { token: string } }).data.token;
+      operatorToken = login.json<{ data: { token: string } }>().data.token;
       return operatorToken;
     },
-    async createBrand(wallet, withdrawPasswordEnabled = true) {
+    async createBrand(wallet, withdrawPasswordEnabled = true, options = {}) {
       const code = `w${randomUUID().replaceAll('-', '').slice(0, 10)}`;
       const template = DEMO_BRANDS[0];
       if (!template) throw new Error('no demo brand');
@@ -169,6 +173,7 @@ export async function createWalletTestApp(
           isDefault: false,
           settings: {
             ...settings,
+            ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
             withdrawPasswordEnabled,
             wallet: {
               turnoverMultiplierPercent: 100,

@@ -6,6 +6,7 @@ import type {
   WithdrawalStatus,
 } from '@lobby/contracts';
 import { isCurrencyCode, parseAmount, toDecimalString } from '@lobby/money';
+import { startOfDay } from '@lobby/time';
 import type { Cache } from '../../../cache/index.ts';
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, appError, commonError } from '../../../lib/app-error.ts';
@@ -31,7 +32,6 @@ import {
   type PayoutAccountRow,
   type PayoutService,
 } from '../payout/index.ts';
-import { shanghaiDayStart } from '../records/index.ts';
 import type { RsaKeys } from '../../platform/rsa/index.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 import {
@@ -141,7 +141,8 @@ export class WithdrawalService {
         },
       });
     }
-    const dayStart = shanghaiDayStart(new Date());
+    // "Today" of the daily count and amount is the brand's business day, in its time zone.
+    const dayStart = startOfDay(new Date(), brand.config.settings.timeZone);
     // The daily count and amount are privileges of the member's VIP level.
     const daily = await this.#deps.vip.withdrawalLimits(brand, memberId);
     const dailyLimit = () =>

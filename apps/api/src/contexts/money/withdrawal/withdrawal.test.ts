@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@lobby/i18n';
+import { startOfDay } from '@lobby/time';
+import { vipLevels } from '../../engagement/vip/vip.schema.ts';
 import { turnoverRequirements } from '../turnover/turnover.schema.ts';
 import { withdrawalOrders } from './withdrawal.schema.ts';
 import { onPostgres } from '../../../test/database.ts';
@@ -50,7 +52,7 @@ function withdraw(
       withdrawPassword: harness.enc(WITHDRAW_PASSWORD),
       idempotencyKey: randomUUID(),
       ...fields,
-    } as Record<string, string>,
+    },
     member.headers,
   );
 }
@@ -64,7 +66,7 @@ async function admin(method: 'GET' | 'POST', url: string, body?: object) {
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: unknown; message?: string },
+    body: response.json<{ status: boolean; data: unknown; message?: string }>(),
   };
 }
 
@@ -449,6 +451,69 @@ describe('withdrawal checks, in order, with clear codes and no change', () => {
     expect(
       (await get(harness.app, '/api/f/v1/withdraw/orders?page=0', badPage.headers)).body.data,
     ).toBe('validation');
+  });
+});
+
+describe("the brand's business day", () => {
+  /** Moves an order's creation to another instant, as if it had been made then. */
+  async function madeAt(answer: { body: { data: unknown } }, createdAt: Date) {
+    const { orderNo } = answer.body.data as Order;
+    await harness.database.db
+      .update(withdrawalOrders)
+      .set({ createdAt })
+      .where(eq(withdrawalOrders.orderNo, orderNo));
+  }
+
+  // New York's midnight and Shanghai's are 12 or 13 hours apart: counted in Shanghai days, an
+  // order a minute before New York's midnight (or one at it) falls on the other side of one of
+  // the two steps below.
+  it.each(['America/New_York', 'Asia/Shanghai'])(
+    "counts the day's withdrawals from midnight in the brand's zone (%s)",
+    async (timeZone) => {
+      const brand = await harness.createBrand({ withdrawDailyCount: 1 }, true, { timeZone });
+      const { member, accountId } = await fundedMember(100_000n, brand);
+      const first = await withdraw(member, { amount: '100', accountId });
+      expect(first.body.status).toBe(true);
+      expect((await withdraw(member, { amount: '100', accountId })).body.data).toBe(
+        'withdraw_daily_limit',
+      );
+
+      const midnight = startOfDay(new Date(), timeZone);
+      // Made a minute before the zone's midnight: yesterday's, so today has room again.
+      await madeAt(first, new Date(midnight.getTime() - 60_000));
+      const second = await withdraw(member, { amount: '100', accountId });
+      expect(second.body.status).toBe(true);
+      // Made at the zone's midnight: today's, so the day is full.
+      await madeAt(second, midnight);
+      expect((await withdraw(member, { amount: '100', accountId })).body.data).toBe(
+        'withdraw_daily_limit',
+      );
+    },
+  );
+
+  it("sums the day's amount from midnight in the brand's zone (America/New_York)", async () => {
+    const timeZone = 'America/New_York';
+    const brand = await harness.createBrand({}, true, { timeZone });
+    const { member, accountId } = await fundedMember(100_000n, brand);
+    const first = await withdraw(member, { amount: '100', accountId });
+    expect(first.body.status).toBe(true);
+    // The VIP levels' daily amount (the brand's levels exist since the first request): 150.
+    await harness.database.db
+      .update(vipLevels)
+      .set({ withdrawDailyMaxMinor: 15_000n })
+      .where(eq(vipLevels.brandCode, brand));
+    expect((await withdraw(member, { amount: '100', accountId })).body.data).toBe(
+      'withdraw_daily_amount_limit',
+    );
+
+    const midnight = startOfDay(new Date(), timeZone);
+    await madeAt(first, new Date(midnight.getTime() - 60_000));
+    const second = await withdraw(member, { amount: '100', accountId });
+    expect(second.body.status).toBe(true);
+    await madeAt(second, midnight);
+    expect((await withdraw(member, { amount: '100', accountId })).body.data).toBe(
+      'withdraw_daily_amount_limit',
+    );
   });
 });
 

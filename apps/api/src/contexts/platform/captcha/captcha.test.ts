@@ -87,10 +87,10 @@ describe('GET /api/f/v1/captcha', () => {
     const response = await fetchCaptcha();
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const { status, data } = response.json() as {
+    const { status, data } = response.json<{
       status: boolean;
       data: { key: string; img: string };
-    };
+    }>();
     expect(status).toBe(true);
     expect(data.key).toMatch(/^[0-9a-f]{32}$/);
     expect(data.img).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
@@ -121,7 +121,7 @@ describe('GET /api/f/v1/captcha', () => {
   it('gives a different key each time', async () => {
     const keys = new Set<string>();
     for (let index = 0; index < 5; index++) {
-      keys.add(((await fetchCaptcha({}, '10.0.0.2')).json() as { data: { key: string } }).data.key);
+      keys.add((await fetchCaptcha({}, '10.0.0.2')).json<{ data: { key: string } }>().data.key);
     }
     expect(keys.size).toBe(5);
   });
@@ -146,7 +146,7 @@ describe('GET /api/f/v1/captcha', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ status: false, data: 'rate_limited' });
     // The wait until the window ends, in the envelope and in Retry-After.
-    const wait = (refused.json() as { retryAfterSeconds: number }).retryAfterSeconds;
+    const wait = refused.json<{ retryAfterSeconds: number }>().retryAfterSeconds;
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     expect(refused.headers['retry-after']).toBe(String(wait));

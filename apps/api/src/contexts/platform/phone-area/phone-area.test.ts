@@ -19,7 +19,7 @@ async function fetchAreas(headers: Record<string, string> = {}): Promise<PhoneAr
     headers,
   });
   expect(response.statusCode).toBe(200);
-  const body = response.json() as { status: boolean; data: PhoneArea[] };
+  const body = response.json<{ status: boolean; data: PhoneArea[] }>();
   expect(body.status).toBe(true);
   return body.data;
 }

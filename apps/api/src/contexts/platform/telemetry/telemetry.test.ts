@@ -56,7 +56,7 @@ describe('POST /api/f/v1/client/errors', () => {
     ['a negative column', { message: 'boom', column: '-1' }],
   ])('refuses %s with validation and logs nothing', async (_label, fields) => {
     const before = reports().length;
-    const response = await report(fields as Record<string, string>);
+    const response = await report(fields);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: false, data: 'validation' });
     expect(reports()).toHaveLength(before);

@@ -245,7 +245,7 @@ describe('VerificationService.send', () => {
       ...form({ phone }),
     });
     expect(second.statusCode).toBe(429);
-    const body = second.json() as { data: string; message: string; retryAfterSeconds: number };
+    const body = second.json<{ data: string; message: string; retryAfterSeconds: number }>();
     expect(body.data).toBe('code_resend_too_soon');
     expect(body.retryAfterSeconds).toBeGreaterThan(55);
     expect(body.message).toBe(`验证码已发送，请 ${body.retryAfterSeconds} 秒后再试`);
@@ -527,7 +527,7 @@ describe('GET /api/dev/outbox', () => {
     for (const to of [`+86${phone}`, `86${phone}`]) {
       const response = await readOutbox(to);
       expect(response.statusCode).toBe(200);
-      const { data } = response.json() as { data: OutboxMessage[] };
+      const { data } = response.json<{ data: OutboxMessage[] }>();
       expect(data).toHaveLength(1);
       expect(data[0]).toEqual({
         channel: 'sms',
@@ -539,16 +539,16 @@ describe('GET /api/dev/outbox', () => {
       });
     }
     // Only the request's brand.
-    const other = (await readOutbox(`+86${phone}`, { site_code: 'longteng' })).json() as {
+    const other = (await readOutbox(`+86${phone}`, { site_code: 'longteng' })).json<{
       data: OutboxMessage[];
-    };
+    }>();
     expect(other.data).toHaveLength(1);
   });
 
   it('lists e-mail by address in any case', async () => {
     const email = newEmail();
     await send({ channel: 'email', email }, { purpose: 'bindEmail' });
-    const { data } = (await readOutbox(email.toUpperCase())).json() as { data: OutboxMessage[] };
+    const { data } = (await readOutbox(email.toUpperCase())).json<{ data: OutboxMessage[] }>();
     expect(data).toMatchObject([
       { channel: 'email', to: email.toLowerCase(), purpose: 'bindEmail' },
     ]);
@@ -568,7 +568,7 @@ describe('GET /api/dev/outbox', () => {
         createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, index)),
       });
     }
-    const { data } = (await readOutbox(recipient)).json() as { data: OutboxMessage[] };
+    const { data } = (await readOutbox(recipient)).json<{ data: OutboxMessage[] }>();
     expect(data).toHaveLength(DEV_OUTBOX_LIMIT);
     expect(data[0]?.body).toBe(`message ${DEV_OUTBOX_LIMIT + 2}`);
     expect(data.at(-1)?.body).toBe('message 3');

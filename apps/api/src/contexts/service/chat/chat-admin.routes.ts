@@ -40,7 +40,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
       operatorOf(request);
       const brand = app.brands.get(request.query.brand.toLowerCase());
       if (!brand) throw commonError('unknown_site');
-      return ok(await chat.queue(brand.config.code, request.query.limit));
+      return ok(await chat.operatorSide.queue(brand.config.code, request.query.limit));
     },
   );
 
@@ -57,7 +57,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
       },
     },
     async (request) =>
-      ok(await chat.take(operatorOf(request), request.params.id, { ip: request.ip })),
+      ok(await chat.operatorSide.take(operatorOf(request), request.params.id, { ip: request.ip })),
   );
 
   routes.get(
@@ -74,7 +74,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
     },
     async (request) => {
       operatorOf(request);
-      return ok(await chat.operatorMessages(request.params.id, request.query));
+      return ok(await chat.operatorSide.operatorMessages(request.params.id, request.query));
     },
   );
 
@@ -91,7 +91,13 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
       },
     },
     async (request) =>
-      ok(await chat.sendFromOperator(operatorOf(request), request.params.id, request.body)),
+      ok(
+        await chat.operatorSide.sendFromOperator(
+          operatorOf(request),
+          request.params.id,
+          request.body,
+        ),
+      ),
   );
 
   routes.post(
@@ -108,7 +114,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
     },
     async (request) => {
       operatorOf(request);
-      return ok(await chat.markOperatorRead(request.params.id, request.body.lastId));
+      return ok(await chat.operatorSide.markOperatorRead(request.params.id, request.body.lastId));
     },
   );
 
@@ -126,9 +132,14 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
     },
     async (request) =>
       ok(
-        await chat.close(operatorOf(request), request.params.id, request.body?.reason, {
-          ip: request.ip,
-        }),
+        await chat.operatorSide.close(
+          operatorOf(request),
+          request.params.id,
+          request.body?.reason,
+          {
+            ip: request.ip,
+          },
+        ),
       ),
   );
 }

@@ -25,7 +25,7 @@ export function chatIdleSweep(options: {
     name: CHAT_IDLE,
     intervalMs: settings.intervalMs,
     async run({ log }) {
-      const closed = await options.chat.closeIdle(settings.idleMs);
+      const closed = await options.chat.operatorSide.closeIdle(settings.idleMs);
       if (closed > 0) log.info({ closed }, 'idle chat conversations closed');
     },
   };

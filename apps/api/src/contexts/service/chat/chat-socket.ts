@@ -20,12 +20,9 @@ import type { BrandRegistry } from '../../platform/brand/index.ts';
 import { OPERATOR_AUTH_ERRORS } from '../../../plugins/operator-auth.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
 import { CHAT_ERRORS } from './chat.errors.ts';
-import {
-  operatorsChannel,
-  visitorChannel,
-  type ChatService,
-  type Visitor,
-} from './chat.service.ts';
+import { operatorsChannel, visitorChannel } from './chat-delivery.ts';
+import type { Visitor } from './chat-visitor.service.ts';
+import type { ChatService } from './chat.service.ts';
 
 const FRAME_MULTILINE_PATHS = multilinePathsOf(chatClientFrameSchema);
 
@@ -121,10 +118,14 @@ export function serveChatSocket(
     if (frame.type === 'auth' || frame.type === 'operatorAuth') {
       if (peer.role !== 'none') return;
       if (frame.type === 'auth') {
-        const visitor = await chat.redeemTicket(frame.ticket);
+        const visitor = await chat.visitorSide.redeemTicket(frame.ticket);
         await subscribe(visitorChannel(visitor));
         peer = { role: 'visitor', visitor };
-        send({ type: 'ready', role: 'visitor', conversation: await chat.current(visitor) });
+        send({
+          type: 'ready',
+          role: 'visitor',
+          conversation: await chat.visitorSide.current(visitor),
+        });
       } else {
         const operator = await context.operators.resolve(frame.operatorToken);
         const brand = context.brands.get(frame.brand.toLowerCase());
@@ -140,12 +141,12 @@ export function serveChatSocket(
     if (peer.role === 'visitor') {
       const { visitor } = peer;
       if (frame.type === 'send') {
-        const { message, conversation } = await chat.sendFromVisitor(visitor, frame);
+        const { message, conversation } = await chat.visitorSide.sendFromVisitor(visitor, frame);
         send({ type: 'sent', clientMessageId: frame.clientMessageId, message, conversation });
       } else if (frame.type === 'read') {
-        await chat.markVisitorRead(visitor, frame.conversationId, frame.lastId);
+        await chat.visitorSide.markVisitorRead(visitor, frame.conversationId, frame.lastId);
       } else {
-        await chat.visitorTyping(visitor, frame.conversationId);
+        await chat.visitorSide.visitorTyping(visitor, frame.conversationId);
       }
       return;
     }
@@ -154,17 +155,19 @@ export function serveChatSocket(
     const conversationId = frame.conversationId;
     if (conversationId === undefined) throw appError(CHAT_ERRORS, 'chat_conversation_not_found');
     // An operator's socket watches one brand and may act on that brand's conversations only.
-    if ((await chat.conversationBrand(conversationId)) !== brandCode) {
+    if ((await chat.operatorSide.conversationBrand(conversationId)) !== brandCode) {
       throw appError(CHAT_ERRORS, 'chat_conversation_not_found');
     }
     if (frame.type === 'send') {
-      const message = await chat.sendFromOperator(operator, conversationId, frame);
-      const { conversation } = await chat.operatorMessages(conversationId, { limit: 1 });
+      const message = await chat.operatorSide.sendFromOperator(operator, conversationId, frame);
+      const { conversation } = await chat.operatorSide.operatorMessages(conversationId, {
+        limit: 1,
+      });
       send({ type: 'sent', clientMessageId: frame.clientMessageId, message, conversation });
     } else if (frame.type === 'read') {
-      await chat.markOperatorRead(conversationId, frame.lastId);
+      await chat.operatorSide.markOperatorRead(conversationId, frame.lastId);
     } else {
-      await chat.operatorTyping(conversationId);
+      await chat.operatorSide.operatorTyping(conversationId);
     }
   };
 

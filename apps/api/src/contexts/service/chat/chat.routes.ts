@@ -17,7 +17,8 @@ import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { OperatorService } from '../../identity/operator/index.ts';
 import { readImageForm } from '../../identity/upload/index.ts';
 import { serveChatSocket } from './chat-socket.ts';
-import type { ChatService, Visitor } from './chat.service.ts';
+import type { Visitor } from './chat-visitor.service.ts';
+import type { ChatService } from './chat.service.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 /** The member's session when sent; a guest's calls carry their chat token instead. */
@@ -49,7 +50,7 @@ export async function chatRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const visitorOf = (request: FastifyRequest, guestToken: string | undefined): Promise<Visitor> =>
-    chat.visitor(request.brand.config.code, memberIdOf(request), guestToken);
+    chat.visitorSide.visitor(request.brand.config.code, memberIdOf(request), guestToken);
 
   routes.post(
     chatStartEndpoint.path,
@@ -67,7 +68,7 @@ export async function chatRoutes(
     },
     async (request) =>
       ok(
-        await chat.start(
+        await chat.visitorSide.start(
           request.brand.config.code,
           memberIdOf(request),
           request.body?.guestToken ?? undefined,
@@ -89,7 +90,9 @@ export async function chatRoutes(
     },
     async (request) => {
       const { guestToken, conversationId, ...page } = request.body;
-      return ok(await chat.history(await visitorOf(request, guestToken), conversationId, page));
+      return ok(
+        await chat.visitorSide.history(await visitorOf(request, guestToken), conversationId, page),
+      );
     },
   );
 
@@ -108,7 +111,11 @@ export async function chatRoutes(
     async (request) => {
       const { guestToken, conversationId, lastId } = request.body;
       return ok(
-        await chat.markVisitorRead(await visitorOf(request, guestToken), conversationId, lastId),
+        await chat.visitorSide.markVisitorRead(
+          await visitorOf(request, guestToken),
+          conversationId,
+          lastId,
+        ),
       );
     },
   );
@@ -126,7 +133,11 @@ export async function chatRoutes(
       },
     },
     async (request) =>
-      ok(await chat.unread(await visitorOf(request, request.body?.guestToken ?? undefined))),
+      ok(
+        await chat.visitorSide.unread(
+          await visitorOf(request, request.body?.guestToken ?? undefined),
+        ),
+      ),
   );
 
   routes.post(
@@ -145,8 +156,12 @@ export async function chatRoutes(
     async (request) => {
       const memberId = memberIdOf(request);
       const form = await readImageForm(request, chatImageEndpoint.fields);
-      const visitor = await chat.visitor(request.brand.config.code, memberId, form.guestToken);
-      const { message } = await chat.sendImageFromVisitor(visitor, form);
+      const visitor = await chat.visitorSide.visitor(
+        request.brand.config.code,
+        memberId,
+        form.guestToken,
+      );
+      const { message } = await chat.visitorSide.sendImageFromVisitor(visitor, form);
       return ok(message);
     },
   );

@@ -126,7 +126,7 @@ async function loginOperator(app: FastifyInstance): Promise<Record<string, strin
     url: '/admin/api/login',
     payload: { username: name, password: 'operator-pass-1' },
   });
-  return { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+  return { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` };
 }
 
 beforeAll(async () => {
@@ -182,7 +182,7 @@ async function admin(method: 'GET' | 'POST', url: string, payload?: unknown) {
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: unknown },
+    body: response.json<{ status: boolean; data: unknown }>(),
   };
 }
 
@@ -240,7 +240,7 @@ async function sendImage(
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: unknown },
+    body: response.json<{ status: boolean; data: unknown }>(),
   };
 }
 
@@ -521,7 +521,7 @@ describe('the operators', () => {
         headers: second,
       }),
     ]);
-    const outcomes = [a, b].map((response) => (response.json() as { data: unknown }).data);
+    const outcomes = [a, b].map((response) => response.json<{ data: unknown }>().data);
     const won = outcomes.filter((data) => typeof data === 'object');
     expect(won).toHaveLength(1);
     expect(outcomes.filter((data) => data === 'chat_already_taken')).toHaveLength(1);
@@ -537,7 +537,7 @@ describe('the operators', () => {
       payload: { body: '我来', clientMessageId: clientId() },
     });
     expect(refused.statusCode).toBe(403);
-    expect((refused.json() as { data: string }).data).toBe('chat_not_assigned');
+    expect(refused.json<{ data: string }>().data).toBe('chat_not_assigned');
     const takes = await harness.database.db
       .select()
       .from(operatorActions)
@@ -774,7 +774,7 @@ describe('two API nodes', () => {
         payload: '',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      const guest = (started.json() as { data: Start }).data;
+      const guest = started.json<{ data: Start }>().data;
       const socket = await visitorSocket(guest, urlOf(nodeA));
       const { frame } = await sendText(socket, '两台服务器也能收到吗');
       const conversationId = (frame.message as ChatMessage).conversationId;

@@ -42,7 +42,7 @@ async function uploadImage(member: Member, purpose = 'feedback'): Promise<string
     payload,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...member.headers },
   });
-  const body = response.json() as { status: boolean; data: { id: string } };
+  const body = response.json<{ status: boolean; data: { id: string } }>();
   if (!body.status) throw new Error(`upload: ${JSON.stringify(body)}`);
   return body.data.id;
 }
@@ -72,7 +72,7 @@ async function admin(method: 'GET' | 'POST', url: string, body?: object) {
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: unknown; message?: string },
+    body: response.json<{ status: boolean; data: unknown; message?: string }>(),
   };
 }
 

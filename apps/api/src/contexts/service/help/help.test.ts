@@ -32,7 +32,7 @@ beforeAll(async () => {
     url: '/admin/api/login',
     payload: { username, password: 'operator-pass-1' },
   });
-  token = (login.json() as { data: { token: string } }).data.token;
+  token = login.json<{ data: { token: string } }>().data.token;
 });
 afterAll(async () => {
   await harness.close();
@@ -49,7 +49,7 @@ async function operator<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: T; message?: string },
+    body: response.json<{ status: boolean; data: T; message?: string }>(),
   };
 }
 

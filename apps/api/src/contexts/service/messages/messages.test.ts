@@ -40,7 +40,7 @@ async function admin(method: 'GET' | 'POST', url: string, payload?: object) {
   });
   return {
     statusCode: response.statusCode,
-    body: response.json() as { status: boolean; data: unknown },
+    body: response.json<{ status: boolean; data: unknown }>(),
   };
 }
 

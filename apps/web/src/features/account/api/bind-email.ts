@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { bindEmailEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import type { BodyOf } from '../../../lib/endpoint-types.ts';
 import { useApplyMemberUpdate } from './member-update.ts';
 

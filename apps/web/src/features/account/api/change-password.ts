@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { changePasswordEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
-import { useEncryptPasswords } from '../../auth/api/pre-info.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
+import { useEncryptPasswords } from '../../../lib/api/pre-info.ts';
 
 export type ChangePasswordInput = {
   oldPassword: string;

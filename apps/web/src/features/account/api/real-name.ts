@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { realNameEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { useApplyMemberUpdate } from './member-update.ts';
 
 /** POST /api/findmed/v1/member/realName: set once; afterwards only support can change it. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { UPLOAD_IMAGE_LIMIT_BYTES, UPLOAD_IMAGE_TYPES, uploadEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useMemberSession } from '../../../app/member-session.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 
 /** Why a picked file cannot be an avatar, or null when it can. */
 export function avatarFileProblem(file: { type: string; size: number }): 'type' | 'size' | null {

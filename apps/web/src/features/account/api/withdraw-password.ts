@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setWithdrawPasswordEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
-import { useEncryptPasswords } from '../../auth/api/pre-info.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
+import { useEncryptPasswords } from '../../../lib/api/pre-info.ts';
+import { WITHDRAW_PASSWORD_CONFIG_QUERY_KEY } from '../../../lib/api/withdraw-password-config.ts';
 import { useApplyMemberUpdate } from './member-update.ts';
-import { WITHDRAW_PASSWORD_CONFIG_QUERY_KEY } from './withdraw-password-config.ts';
 
 export type WithdrawPasswordInput = {
   /** Only when changing one already set. */

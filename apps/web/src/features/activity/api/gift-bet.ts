@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { giftBetEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useIsLoggedIn } from '../../../app/session-store.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { PROMO_QUERY_KEYS } from './query-keys.ts';
 
 /** POST /api/findmed/v1/promo/giftexchange/bet: turnover, gifts and the member's exchanges. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { joinActiveEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { PROMO_QUERY_KEYS } from './query-keys.ts';
 
 /** POST /api/findmed/v1/promo/active/join: joins a deposit bonus before depositing. */

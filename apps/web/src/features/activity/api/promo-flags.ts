@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { promoFlagsEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useIsLoggedIn } from '../../../app/session-store.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 
 /** GET /api/findmed/v1/promo/flags: which activity entrances are live for the brand. */
 export function usePromoFlags() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { promoRecordEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { PROMO_QUERY_KEYS } from './query-keys.ts';
 
 /** POST /api/findmed/v1/promo/active/record: the member's claims and gift exchanges. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { promoSecondNavEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { PROMO_QUERY_KEYS } from './query-keys.ts';
 
 /** GET /api/findmed/v1/promo/secondNav: the category tabs with live promotions. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { signInfoEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useIsLoggedIn } from '../../../app/session-store.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { PROMO_QUERY_KEYS } from './query-keys.ts';
 
 /** GET /api/findmed/v1/promo/sign/info: the sign-in promotion and the member's month. */

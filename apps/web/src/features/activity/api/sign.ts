@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useMemberSession } from '../../../app/member-session.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { PROMO_QUERY_KEYS } from './query-keys.ts';
 
 /** POST /api/findmed/v1/promo/sign: signs today; the calendar and balances refresh. */

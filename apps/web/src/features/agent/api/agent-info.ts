@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { agentInfoEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useIsLoggedIn } from '../../../app/session-store.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { AGENT_QUERY_KEYS } from './query-keys.ts';
 
 /**

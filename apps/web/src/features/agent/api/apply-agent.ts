@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentApplyEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { AGENT_QUERY_KEYS } from './query-keys.ts';
 
 /** POST /api/findmed/v1/agent/apply ("join us"); the page's info shows the pending application. */

@@ -1,4 +1,4 @@
-import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
+import { MEMBER_QUERY_KEY } from '../../../lib/api/query-keys.ts';
 
 /**
  * Query keys of the agent page. The page's info depends on who is signed in, so every key sits

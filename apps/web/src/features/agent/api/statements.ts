@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { agentStatementsEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { AGENT_QUERY_KEYS } from './query-keys.ts';
 
 /** GET /api/findmed/v1/agent/statements: the agent's monthly commission statements. */

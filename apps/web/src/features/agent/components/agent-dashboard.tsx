@@ -14,7 +14,7 @@ import { formatShare, STATEMENT_STATUS_CLASS } from './share.ts';
 
 // The QR library loads only when an agent's invite panel shows, as on the download page.
 const QrCode = lazy(() =>
-  import('../../download/qr-code.tsx').then((module) => ({ default: module.QrCode })),
+  import('../../../components/ui/qr-code.tsx').then((module) => ({ default: module.QrCode })),
 );
 
 const PAGE_SIZE = 10;

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { forgetPasswordEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
+import { useEncryptPasswords } from '../../../lib/api/pre-info.ts';
+import type { CodeTarget } from '../../../lib/api/send-code.ts';
 import type { BodyOf } from '../../../lib/endpoint-types.ts';
-import { useEncryptPasswords } from './pre-info.ts';
-import type { CodeTarget } from './send-code.ts';
 
 export type ForgetPasswordInput = {
   username: string;

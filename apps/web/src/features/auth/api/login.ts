@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { loginEndpoint, type MemberInfo } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
+import { useEncryptPasswords } from '../../../lib/api/pre-info.ts';
+import type { CaptchaAnswer } from '../../../lib/api/send-code.ts';
 import type { BodyOf } from '../../../lib/endpoint-types.ts';
-import type { CaptchaAnswer } from './send-code.ts';
-import { useEncryptPasswords } from './pre-info.ts';
 
 /** The captcha fields are left out when the brand has turned the login captcha off. */
 type LoginBody = Omit<BodyOf<typeof loginEndpoint>, 'key' | 'code'> & Partial<CaptchaAnswer>;

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { registerEndpoint, type MemberInfo } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
+import { useEncryptPasswords } from '../../../lib/api/pre-info.ts';
+import type { CaptchaAnswer } from '../../../lib/api/send-code.ts';
 import type { BodyOf } from '../../../lib/endpoint-types.ts';
-import { useEncryptPasswords } from './pre-info.ts';
-import type { CaptchaAnswer } from './send-code.ts';
 
 type RegisterBody = Omit<BodyOf<typeof registerEndpoint>, 'key' | 'code'> & Partial<CaptchaAnswer>;
 

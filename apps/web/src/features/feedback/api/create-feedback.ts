@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFeedbackEndpoint, type FeedbackTicketDetail } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { FEEDBACK_QUERY_KEYS } from './query-keys.ts';
 
 export type CreateFeedbackInput = { category: string; content: string; imageIds: string[] };

@@ -1,4 +1,4 @@
-import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
+import { MEMBER_QUERY_KEY } from '../../../lib/api/query-keys.ts';
 
 /** Query keys of the member's feedback, dropped with the rest of the member's data on logout. */
 export const FEEDBACK_QUERY_KEYS = {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { UPLOAD_IMAGE_LIMIT_BYTES, UPLOAD_IMAGE_TYPES, uploadEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 
 /** Why a picked file cannot be attached, or null when it can. */
 export function feedbackImageProblem(file: { type: string; size: number }): 'type' | 'size' | null {

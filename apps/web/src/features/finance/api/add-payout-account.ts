@@ -5,7 +5,7 @@ import {
   addVirtualAddressEndpoint,
   type PayoutAccount,
 } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import type { BodyOf } from '../../../lib/endpoint-types.ts';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 

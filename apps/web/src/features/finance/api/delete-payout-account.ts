@@ -5,7 +5,7 @@ import {
   WITHDRAW_TYPES,
   type PayoutAccount,
 } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { depositChannelsEndpoint, type DepositChannel } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 
 /** GET /api/f/v1/deposit/channels: the brand's enabled channels, in the brand's order. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { depositNoticeEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import type { BodyOf } from '../../../lib/endpoint-types.ts';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { depositOrderEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { depositPollInterval } from '../../../lib/deposit-progress.ts';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 

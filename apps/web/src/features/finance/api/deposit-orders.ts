@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { depositOrdersEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 
 /** GET /api/f/v1/deposit/orders: the member's deposit orders, newest first, a page at a time. */

@@ -6,8 +6,8 @@ import {
   type PayoutAccountType,
 } from '@lobby/contracts';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../../app/api-context.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 
 export const PAYOUT_TYPES = Object.keys(WITHDRAW_TYPES) as PayoutAccountType[];

@@ -1,5 +1,4 @@
-import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
-import { TRANSACTION_RECORDS_QUERY_KEY } from '../../records/api/transaction-records.ts';
+import { MEMBER_QUERY_KEY, TRANSACTION_RECORDS_QUERY_KEY } from '../../../lib/api/query-keys.ts';
 
 /**
  * Query keys of the cashier's data, under the member keys: dropped with the rest of the

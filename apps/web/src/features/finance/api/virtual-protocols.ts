@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { virtualProtocolsEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import type { ResponseOf } from '../../../lib/endpoint-types.ts';
 
 export type VirtualProtocol = ResponseOf<typeof virtualProtocolsEndpoint>[number];

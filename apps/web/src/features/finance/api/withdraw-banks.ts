@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { withdrawBanksEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import type { ResponseOf } from '../../../lib/endpoint-types.ts';
 
 export type WithdrawBank = ResponseOf<typeof withdrawBanksEndpoint>[number];

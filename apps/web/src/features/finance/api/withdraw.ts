@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withdrawEndpoint, type WithdrawalOrder } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useMemberSession } from '../../../app/member-session.ts';
-import { useEncryptPasswords } from '../../auth/api/pre-info.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
+import { useEncryptPasswords } from '../../../lib/api/pre-info.ts';
 import { FINANCE_QUERY_KEYS } from './query-keys.ts';
 
 export type WithdrawInput = {

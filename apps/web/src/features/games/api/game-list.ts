@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { gameListEndpoint, type GameCategoryCode, type GamePlatform } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useSession } from '../../../app/session-store.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { sortPlatforms } from '../game-rules.ts';
 import { GAMES_QUERY_KEYS } from './query-keys.ts';
 

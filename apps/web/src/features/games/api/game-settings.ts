@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { gameSettingsEndpoint, updateGameSettingsEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useIsLoggedIn } from '../../../app/session-store.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import type { ResponseOf } from '../../../lib/endpoint-types.ts';
 import { GAMES_QUERY_KEYS } from './query-keys.ts';
 

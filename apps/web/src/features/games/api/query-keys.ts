@@ -1,4 +1,4 @@
-import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
+import { MEMBER_QUERY_KEY } from '../../../lib/api/query-keys.ts';
 
 /**
  * Query keys of the games' data. They sit under the member keys, so everything that carries a

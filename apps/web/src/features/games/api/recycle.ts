@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { recycleEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import type { ResponseOf } from '../../../lib/endpoint-types.ts';
 import { useRefreshGameMoney } from './refresh-game-money.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemberSession } from '../../../app/member-session.ts';
-import { TRANSACTION_RECORDS_QUERY_KEY } from '../../records/api/transaction-records.ts';
+import { TRANSACTION_RECORDS_QUERY_KEY } from '../../../lib/api/query-keys.ts';
 import { GAMES_QUERY_KEYS } from './query-keys.ts';
 
 /**

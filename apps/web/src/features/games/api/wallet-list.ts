@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { walletListEndpoint, WALLET_TYPES, type WalletPlatform } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useIsLoggedIn } from '../../../app/session-store.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { sortPlatforms, transitPollInterval } from '../game-rules.ts';
 import { GAMES_QUERY_KEYS } from './query-keys.ts';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { helpPageEndpoint, type HelpPage } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { HELP_QUERY_KEYS } from './query-keys.ts';
 

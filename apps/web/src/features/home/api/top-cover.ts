@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 
 /**
  * GET /api/findmed/v1/promo/topCover: the home banners and popup notices. The home page loads

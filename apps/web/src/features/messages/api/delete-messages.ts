@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageDeleteEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useMemberSession } from '../../../app/member-session.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { MESSAGE_QUERY_KEYS } from './query-keys.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageDetailEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
 import { useMemberSession } from '../../../app/member-session.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { MESSAGE_QUERY_KEYS } from './query-keys.ts';
 
 /**

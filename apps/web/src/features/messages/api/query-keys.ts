@@ -1,4 +1,4 @@
-import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
+import { MEMBER_QUERY_KEY } from '../../../lib/api/query-keys.ts';
 
 /** Query keys of the message centre, under the member keys: dropped when the session ends. */
 export const MESSAGE_QUERY_KEYS = {

@@ -4,8 +4,8 @@ import {
   type DatePreset,
   type TransactionType,
 } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
-import { MEMBER_QUERY_KEY } from '../../../app/session-actions.ts';
+import { useApiClient } from '../../../lib/api-context.tsx';
+import { TRANSACTION_RECORDS_QUERY_KEY } from '../../../lib/api/query-keys.ts';
 
 export type TransactionFilter = {
   type: TransactionType | 'all';
@@ -14,13 +14,10 @@ export type TransactionFilter = {
   pageSize: number;
 };
 
-/** Under the member keys; the cashier screens invalidate it after a money action. */
-export const TRANSACTION_RECORDS_QUERY_KEY = [...MEMBER_QUERY_KEY, 'transactionRecords'];
-
 /**
  * GET /api/findmed/v1/member/record/trans: the member's money movements from the ledger, newest
  * first, by type and date preset (-1 none, 0 today, 1 yesterday, 2 last 7 days, 3 last 30
- * days, days of Asia/Shanghai), a page at a time.
+ * days, days of the brand's time zone), a page at a time.
  */
 export function useTransactionRecords(filter: TransactionFilter) {
   const api = useApiClient();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { memberVipEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { VIP_QUERY_KEYS } from './query-keys.ts';
 
 /**

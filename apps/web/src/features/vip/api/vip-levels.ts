@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { vipListEndpoint } from '@lobby/contracts';
-import { useApiClient } from '../../../app/api-context.tsx';
+import { useApiClient } from '../../../lib/api-context.tsx';
 import { VIP_QUERY_KEYS } from './query-keys.ts';
 
 /** GET /api/findmed/v1/member/vips/list: every level of the brand (guests too). */
