@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { brandScopeSchema, permissionSchema } from './permissions.ts';
 
 /**
  * The operator API under /admin/api/: JSON bodies, `Authorization: Bearer <token>` from login,
  * answers in the same envelope as the member API. The back office screens build on these.
  */
 
+/** The operator who is logged in: their role, what it allows and the brands they act in. */
 export const operatorSchema = z.object({
   username: z.string(),
-  role: z.enum(['admin', 'cashier']),
+  role: z.string(),
+  permissions: z.array(permissionSchema),
+  brands: brandScopeSchema,
 });
 
 export const adminLoginEndpoint = {

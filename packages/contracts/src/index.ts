@@ -14,6 +14,7 @@ export * from './telemetry.ts';
 export * from './member.ts';
 export * from './wallet.ts';
 export * from './admin.ts';
+export * from './permissions.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './games.ts';

@@ -68,7 +68,13 @@ export const openApiPlugin = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      // Each operator operation carries the permission it needs as `x-permission`.
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input);
+        const permission = input.route.config?.permission;
+        if (permission === undefined || permission === 'session') return transformed;
+        return { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } };
+      },
     });
     app.get(OPENAPI_JSON_PATH, { schema: { hide: true }, onRequest: decide }, async (request) =>
       documentFor(request, app.swagger() as OpenApiDocument),

@@ -5,7 +5,8 @@ import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { operatorOf } from '../../../plugins/operator-auth.ts';
 import type { BrandAdminService } from './brand-admin.service.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const brandsManage = { access: 'operator', permission: 'brands.manage' } as const;
 const tags = ['operator'];
 
 /** The back office's side of a brand's configuration: its contact-us entries. */
@@ -19,7 +20,7 @@ export async function brandAdminRoutes(
   routes.get(
     adminBrandContactsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...brandsManage, brand: { from: 'params', field: 'code' } },
       schema: {
         tags,
         summary: "A brand's contact entries as stored, with its revision",
@@ -36,7 +37,7 @@ export async function brandAdminRoutes(
   routes.put(
     adminSetBrandContactsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...brandsManage, brand: { from: 'params', field: 'code' } },
       schema: {
         tags,
         summary:

@@ -16,10 +16,18 @@ import {
   adminSuspendAgentEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import {
+  BRAND_IN_BODY,
+  BRAND_IN_QUERY,
+  operatorOf,
+  recordBrand,
+} from '../../../plugins/operator-auth.ts';
 import type { AgentService } from './agent.service.ts';
+import { appError } from '../../../lib/app-error.ts';
+import { AGENT_ERRORS } from './agent.errors.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const agentsManage = { access: 'operator', permission: 'agents.manage' } as const;
 const tags = ['operator'];
 
 /**
@@ -29,11 +37,20 @@ const tags = ['operator'];
 export async function agentAdminRoutes(app: FastifyInstance, options: { agents: AgentService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { agents } = options;
+  const applicationInScope = recordBrand('id', agents.brandOf.application, () =>
+    appError(AGENT_ERRORS, 'agent_application_not_found'),
+  );
+  const agentInScope = recordBrand('memberId', agents.brandOf.agent, () =>
+    appError(AGENT_ERRORS, 'agent_not_found'),
+  );
+  const statementInScope = recordBrand('id', agents.brandOf.statement, () =>
+    appError(AGENT_ERRORS, 'agent_statement_not_found'),
+  );
 
   routes.get(
     adminAgentApplicationsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's agent applications, newest first",
@@ -50,7 +67,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminApproveAgentApplicationEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: applicationInScope },
       schema: {
         tags,
         summary: 'Approve an application: the member becomes an agent (action logged)',
@@ -73,7 +90,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminRejectAgentApplicationEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: applicationInScope },
       schema: {
         tags,
         summary: 'Reject an application with a note (action logged)',
@@ -96,7 +113,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.get(
     adminAgentsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's agents with their downline counts",
@@ -113,7 +130,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminSuspendAgentEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: agentInScope },
       schema: {
         tags,
         summary: 'Suspend an agent: no statements while suspended (action logged)',
@@ -137,7 +154,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminResumeAgentEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: agentInScope },
       schema: {
         tags,
         summary: 'Resume a suspended agent (action logged)',
@@ -161,7 +178,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.get(
     adminAgentTiersEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's commission tiers",
@@ -178,7 +195,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.put(
     adminReplaceAgentTiersEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: BRAND_IN_BODY },
       schema: {
         tags,
         summary: "Replace a brand's commission tier table (action logged)",
@@ -193,7 +210,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.get(
     adminAgentStatementsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's commission statements by month and status",
@@ -210,7 +227,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminGenerateAgentStatementsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: BRAND_IN_BODY },
       schema: {
         tags,
         summary:
@@ -226,7 +243,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminRegenerateAgentStatementEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: statementInScope },
       schema: {
         tags,
         summary: 'Recompute a pending statement from the data as it stands (action logged)',
@@ -245,7 +262,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminApproveAgentStatementEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: statementInScope },
       schema: {
         tags,
         summary: 'Approve a pending statement and pay its commission once (action logged)',
@@ -268,7 +285,7 @@ export async function agentAdminRoutes(app: FastifyInstance, options: { agents: 
   routes.post(
     adminRejectAgentStatementEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...agentsManage, brand: statementInScope },
       schema: {
         tags,
         summary: 'Reject a pending statement with a note (action logged)',

@@ -7,6 +7,7 @@ import {
   agents,
 } from './agent.schema.ts';
 import { members } from '../../identity/member/index.ts';
+import { brandCodeOf } from '../../../db/brand-of.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type ApplicationRow = typeof agentApplications.$inferSelect;
@@ -397,4 +398,31 @@ export async function decidePendingStatement(
     .where(and(...conditions))
     .returning({ id: agentCommissionStatements.id });
   return rows.length > 0;
+}
+
+/** The brand of agentApplications row `id`, or null when there is none (the operator guard's rule). */
+export function agentApplicationBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(
+    executor,
+    agentApplications,
+    agentApplications.brandCode,
+    agentApplications.id,
+    id,
+  );
+}
+
+/** The brand of agents row `memberId`, or null when there is none (the operator guard's rule). */
+export function agentBrand(executor: Executor, memberId: bigint): Promise<string | null> {
+  return brandCodeOf(executor, agents, agents.brandCode, agents.memberId, memberId);
+}
+
+/** The brand of agentCommissionStatements row `id`, or null when there is none (the operator guard's rule). */
+export function agentStatementBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(
+    executor,
+    agentCommissionStatements,
+    agentCommissionStatements.brandCode,
+    agentCommissionStatements.id,
+    id,
+  );
 }

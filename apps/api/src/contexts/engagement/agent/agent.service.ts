@@ -7,6 +7,7 @@ import type { BrandLookup } from './agent-checks.ts';
 import { AgentDownlineService } from './agent-downline.service.ts';
 import { AgentStatementService } from './agent-statements.service.ts';
 import { AgentTierService } from './agent-tiers.service.ts';
+import { agentApplicationBrand, agentBrand, agentStatementBrand } from './agent.repository.ts';
 
 /**
  * The agent partnership: applications and agents, the downline in aggregate, commission tiers
@@ -19,6 +20,7 @@ export class AgentService {
   readonly downline: AgentDownlineService;
   readonly tiers: AgentTierService;
   readonly statements: AgentStatementService;
+  readonly #db: Database;
 
   constructor(dependencies: {
     db: Database;
@@ -28,12 +30,20 @@ export class AgentService {
     now?: () => Date;
   }) {
     const { db, ledger, operators, brand } = dependencies;
+    this.#db = db;
     const now = dependencies.now ?? (() => new Date());
     this.applications = new AgentApplicationService({ db, operators, brand });
     this.tiers = new AgentTierService({ db, operators, brand });
     this.statements = new AgentStatementService({ db, ledger, operators, brand, now });
     this.downline = new AgentDownlineService({ db, statements: this.statements, now });
   }
+
+  /** The brands of the records operators address by id: the operator guard's brand rule. */
+  readonly brandOf = {
+    application: (id: string) => agentApplicationBrand(this.#db, BigInt(id)),
+    agent: (memberId: string) => agentBrand(this.#db, BigInt(memberId)),
+    statement: (id: string) => agentStatementBrand(this.#db, BigInt(id)),
+  };
 
   /** The sweep's step: the statements of a month that has ended, for the brand's agents. */
   generateMonth(

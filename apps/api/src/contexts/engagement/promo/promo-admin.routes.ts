@@ -19,10 +19,18 @@ import {
   adminUpdatePromotionEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import {
+  BRAND_IN_BODY,
+  BRAND_IN_QUERY,
+  operatorOf,
+  recordBrand,
+} from '../../../plugins/operator-auth.ts';
 import type { PromoService } from './promo.service.ts';
+import { appError } from '../../../lib/app-error.ts';
+import { PROMO_ERRORS } from './promo.errors.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const promoManage = { access: 'operator', permission: 'promo.manage' } as const;
 const tags = ['operator'];
 
 /**
@@ -32,11 +40,26 @@ const tags = ['operator'];
 export async function promoAdminRoutes(app: FastifyInstance, options: { promo: PromoService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { promo } = options;
+  const promotionInScope = recordBrand('id', promo.brandOf.promotion, () =>
+    appError(PROMO_ERRORS, 'promotion_not_found'),
+  );
+  const giftInScope = recordBrand('id', promo.brandOf.gift, () =>
+    appError(PROMO_ERRORS, 'gift_not_found'),
+  );
+  const bannerInScope = recordBrand('id', promo.brandOf.banner, () =>
+    appError(PROMO_ERRORS, 'banner_not_found'),
+  );
+  const claimInScope = recordBrand('id', promo.brandOf.claim, () =>
+    appError(PROMO_ERRORS, 'claim_not_found'),
+  );
+  const exchangeInScope = recordBrand('id', promo.brandOf.exchange, () =>
+    appError(PROMO_ERRORS, 'exchange_not_found'),
+  );
 
   routes.get(
     adminPromotionsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's promotions in every status",
@@ -53,7 +76,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.post(
     adminCreatePromotionEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: BRAND_IN_BODY },
       schema: {
         tags,
         summary: 'Create a promotion; its rules are validated for its kind (action logged)',
@@ -72,7 +95,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.put(
     adminUpdatePromotionEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: promotionInScope },
       schema: {
         tags,
         summary: 'Change a promotion (action logged)',
@@ -95,7 +118,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.post(
     adminPromotionStatusEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: promotionInScope },
       schema: {
         tags,
         summary: 'Activate, pause or end a promotion (action logged)',
@@ -118,7 +141,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.get(
     adminGiftsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: promotionInScope },
       schema: {
         tags,
         summary: "A gift promotion's gifts, active or not",
@@ -135,7 +158,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.post(
     adminCreateGiftEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: promotionInScope },
       schema: {
         tags,
         summary: 'Add a gift to a gift promotion (action logged)',
@@ -158,7 +181,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.put(
     adminUpdateGiftEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: giftInScope },
       schema: {
         tags,
         summary: 'Change a gift; active false takes it off the list (action logged)',
@@ -181,7 +204,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.get(
     adminBannersEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's home banners and popup notices",
@@ -198,7 +221,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.post(
     adminCreateBannerEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: BRAND_IN_BODY },
       schema: {
         tags,
         summary: 'Add a home banner or popup notice (action logged)',
@@ -217,7 +240,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.put(
     adminUpdateBannerEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: bannerInScope },
       schema: {
         tags,
         summary: 'Change a banner or notice (action logged)',
@@ -240,7 +263,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.delete(
     adminDeleteBannerEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: bannerInScope },
       schema: {
         tags,
         summary: 'Delete a banner or notice (action logged)',
@@ -257,7 +280,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.get(
     adminClaimsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: 'Promotion claims of a brand, oldest first (the review queue with status pending)',
@@ -274,7 +297,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.post(
     adminApproveClaimEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: claimInScope },
       schema: {
         tags,
         summary: 'Approve a pending claim and pay it through the ledger (action logged)',
@@ -294,7 +317,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.post(
     adminRejectClaimEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: claimInScope },
       schema: {
         tags,
         summary: 'Reject a pending claim with a note (action logged)',
@@ -314,7 +337,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.get(
     adminExchangesEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: 'Gift exchanges of a brand, oldest first (pending_delivery: items to ship)',
@@ -331,7 +354,7 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
   routes.post(
     adminHandleExchangeEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...promoManage, brand: exchangeInScope },
       schema: {
         tags,
         summary: 'Deliver an item exchange, or reject it and restore stock and turnover',

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { promotions } from './promo.schema.ts';
+import {
+  giftExchanges,
+  promoBanners,
+  promotionClaims,
+  promotionGifts,
+  promotions,
+} from './promo.schema.ts';
 import { members } from '../../identity/member/index.ts';
+import { brandCodeOf } from '../../../db/brand-of.ts';
 
 /**
  * The promotions table and what every part of the module reads with it: the live promotions,
@@ -192,4 +199,29 @@ export async function memberRegisteredAt(
     .from(members)
     .where(eq(members.id, memberId));
   return rows[0];
+}
+
+/** The brand of promotions row `id`, or null when there is none (the operator guard's rule). */
+export function promotionBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, promotions, promotions.brandCode, promotions.id, id);
+}
+
+/** The brand of promotionGifts row `id`, or null when there is none (the operator guard's rule). */
+export function giftBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, promotionGifts, promotionGifts.brandCode, promotionGifts.id, id);
+}
+
+/** The brand of promoBanners row `id`, or null when there is none (the operator guard's rule). */
+export function bannerBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, promoBanners, promoBanners.brandCode, promoBanners.id, id);
+}
+
+/** The brand of promotionClaims row `id`, or null when there is none (the operator guard's rule). */
+export function claimBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, promotionClaims, promotionClaims.brandCode, promotionClaims.id, id);
+}
+
+/** The brand of giftExchanges row `id`, or null when there is none (the operator guard's rule). */
+export function exchangeBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, giftExchanges, giftExchanges.brandCode, giftExchanges.id, id);
 }

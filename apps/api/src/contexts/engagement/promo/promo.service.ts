@@ -9,6 +9,13 @@ import { GiftExchangeService } from './promo-gifts.service.ts';
 import { PromoReadService } from './promo-reads.service.ts';
 import { PromoReviewService } from './promo-review.service.ts';
 import { SignInService } from './promo-sign-in.service.ts';
+import {
+  bannerBrand,
+  claimBrand,
+  exchangeBrand,
+  giftBrand,
+  promotionBrand,
+} from './promo.repository.ts';
 
 /**
  * Promotions: members read live ones, sign in daily, exchange gifts against their valid-bet
@@ -26,6 +33,14 @@ export class PromoService {
   readonly claims: PromoClaimService;
   readonly admin: PromoAdminService;
   readonly review: PromoReviewService;
+  /** The brands of the records operators address by id: the operator guard's brand rule. */
+  readonly brandOf: {
+    promotion: (id: string) => Promise<string | null>;
+    gift: (id: string) => Promise<string | null>;
+    banner: (id: string) => Promise<string | null>;
+    claim: (id: string) => Promise<string | null>;
+    exchange: (id: string) => Promise<string | null>;
+  };
 
   constructor(options: {
     db: Database;
@@ -43,5 +58,12 @@ export class PromoService {
     this.claims = new PromoClaimService({ db, ledger, now, checks });
     this.admin = new PromoAdminService({ db, operators, brands });
     this.review = new PromoReviewService({ db, operators, brands, claims: this.claims, now });
+    this.brandOf = {
+      promotion: (id) => promotionBrand(db, BigInt(id)),
+      gift: (id) => giftBrand(db, BigInt(id)),
+      banner: (id) => bannerBrand(db, BigInt(id)),
+      claim: (id) => claimBrand(db, BigInt(id)),
+      exchange: (id) => exchangeBrand(db, BigInt(id)),
+    };
   }
 }

@@ -8,10 +8,11 @@ import {
 } from '@lobby/contracts';
 import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { BRAND_IN_BODY, BRAND_IN_QUERY, operatorOf } from '../../../plugins/operator-auth.ts';
 import type { VipService } from './vip.service.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const vipManage = { access: 'operator', permission: 'vip.manage' } as const;
 const tags = ['operator'];
 
 /** The back office's VIP: levels and rates, running a job now, and the rewards paid. */
@@ -28,7 +29,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
   routes.get(
     adminVipLevelsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...vipManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary:
@@ -46,7 +47,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
   routes.put(
     adminUpdateVipLevelEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...vipManage, brand: BRAND_IN_BODY },
       schema: {
         tags,
         summary:
@@ -70,7 +71,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
   routes.post(
     adminRunVipJobEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...vipManage, brand: BRAND_IN_BODY },
       schema: {
         tags,
         summary:
@@ -89,7 +90,7 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
   routes.get(
     adminVipRewardsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...vipManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's VIP rewards paid, newest first, by member and kind",

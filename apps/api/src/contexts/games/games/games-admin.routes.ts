@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminGamePlatformsEndpoint, adminSetGamePlatformEndpoint } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { BRAND_IN_QUERY, operatorOf, PLATFORM_WIDE } from '../../../plugins/operator-auth.ts';
 import type { GamesService } from './games.service.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const gamesManage = { access: 'operator', permission: 'games.manage' } as const;
 
 /** The back office's view of the game platforms and their maintenance switch. */
 export async function gamesAdminRoutes(app: FastifyInstance, options: { games: GamesService }) {
@@ -15,7 +16,7 @@ export async function gamesAdminRoutes(app: FastifyInstance, options: { games: G
   routes.get(
     adminGamePlatformsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...gamesManage, brand: BRAND_IN_QUERY },
       schema: {
         tags: ['operator'],
         summary:
@@ -33,7 +34,7 @@ export async function gamesAdminRoutes(app: FastifyInstance, options: { games: G
   routes.put(
     adminSetGamePlatformEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...gamesManage, brand: PLATFORM_WIDE },
       schema: {
         tags: ['operator'],
         summary:

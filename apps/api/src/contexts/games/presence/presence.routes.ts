@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminPresenceEndpoint, heartbeatEndpoint } from '@lobby/contracts';
 import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { BRAND_IN_QUERY, operatorOf } from '../../../plugins/operator-auth.ts';
 import type { PresenceService } from './presence.service.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
@@ -43,7 +43,7 @@ export async function presenceRoutes(app: FastifyInstance, options: { presence: 
   routes.get(
     adminPresenceEndpoint.path,
     {
-      config: { access: 'operator' },
+      config: { access: 'operator', permission: 'members.read', brand: BRAND_IN_QUERY },
       schema: {
         tags: ['operator'],
         summary: "A brand's online members and where they are, with counts per platform",

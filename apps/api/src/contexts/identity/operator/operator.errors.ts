@@ -3,5 +3,4 @@ import { defineErrorCodes } from '@lobby/contracts';
 export const OPERATOR_ERRORS = defineErrorCodes({
   operator_login_wrong: 400,
   operator_locked: 423,
-  operator_forbidden: 403,
 });

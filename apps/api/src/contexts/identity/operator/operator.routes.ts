@@ -7,10 +7,11 @@ import {
   adminMeEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { BRAND_IN_QUERY, brandFilter, operatorOf } from '../../../plugins/operator-auth.ts';
+import { permissionList } from './operator-roles.ts';
 import type { OperatorService } from './operator.service.ts';
 
-const operatorOnly = { access: 'operator' as const };
+const anyOperator = { access: 'operator' as const, permission: 'session' as const };
 
 /** Operator login, identity and the action log. */
 export async function operatorRoutes(
@@ -33,14 +34,14 @@ export async function operatorRoutes(
     },
     async (request) => {
       const { token, operator } = await operators.login({ ...request.body, ip: request.ip });
-      return ok({ token, operator: { username: operator.username, role: operator.role } });
+      return ok({ token, operator });
     },
   );
 
   routes.post(
     adminLogoutEndpoint.path,
     {
-      config: operatorOnly,
+      config: anyOperator,
       schema: { tags: ['operator'], response: envelopeResponses(adminLogoutEndpoint.response) },
     },
     async (request) => {
@@ -52,19 +53,24 @@ export async function operatorRoutes(
   routes.get(
     adminMeEndpoint.path,
     {
-      config: operatorOnly,
+      config: anyOperator,
       schema: { tags: ['operator'], response: envelopeResponses(adminMeEndpoint.response) },
     },
     async (request) => {
       const operator = operatorOf(request);
-      return ok({ username: operator.username, role: operator.role });
+      return ok({
+        username: operator.username,
+        role: operator.role,
+        permissions: permissionList(operator.permissions),
+        brands: operator.brands,
+      });
     },
   );
 
   routes.get(
     adminActionsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { access: 'operator', permission: 'audit.read', brand: BRAND_IN_QUERY },
       schema: {
         tags: ['operator'],
         summary: 'The operator action log, newest first',
@@ -72,6 +78,12 @@ export async function operatorRoutes(
         response: envelopeResponses(adminActionsEndpoint.response),
       },
     },
-    async (request) => ok(await operators.actions(request.query)),
+    async (request) =>
+      ok(
+        await operators.actions({
+          ...request.query,
+          brands: brandFilter(operatorOf(request)),
+        }),
+      ),
   );
 }

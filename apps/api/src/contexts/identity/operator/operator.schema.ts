@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -18,12 +19,26 @@ export const operators = pgTable(
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'cashier'] }).notNull(),
+    /** A built-in role's key (`BUILT_IN_ROLES`) or a custom role's (`operator_roles`). */
+    role: text('role').notNull(),
+    /** Every brand, or only those in `brands`. */
+    allBrands: boolean('all_brands').notNull().default(false),
+    brands: text('brands')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('operators_username').on(table.username)],
 );
+
+/** Roles a super admin defined besides the built-in ones, each with its permissions. */
+export const operatorRoles = pgTable('operator_roles', {
+  key: text('key').primaryKey(),
+  permissions: text('permissions').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Operator sessions: hashed bearer tokens with an idle limit, like member sessions. */
 export const operatorSessions = pgTable(

@@ -1,3 +1,4 @@
+import type { BrandScope, Permission } from '@lobby/contracts';
 import type { Database, Executor } from '../../../db/client.ts';
 import type { OperatorIdentity, OperatorResolver } from '../../../plugins/operator-auth.ts';
 import { appError } from '../../../lib/app-error.ts';
@@ -5,8 +6,10 @@ import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from '../auth/index.ts';
 import { hashSessionToken, newSessionToken } from '../member/index.ts';
 import { OPERATOR_ERRORS } from './operator.errors.ts';
+import { brandScopeOf, permissionList, permissionsOfRole } from './operator-roles.ts';
 import {
   findOperatorByUsername,
+  findRolePermissions,
   findOperatorSession,
   insertOperatorAction,
   insertOperatorIfAbsent,
@@ -33,6 +36,27 @@ export const OPERATOR_ALERT_ATTEMPTS = 20;
 const LOCK_WINDOW_MINUTES = 30;
 const IDLE_MINUTES = 30;
 
+/** An operator as the back office shows them: role, permissions, brands. */
+export type OperatorView = {
+  username: string;
+  role: string;
+  permissions: Permission[];
+  brands: BrandScope;
+};
+
+/** The view of a logged-in operator (login, me). */
+export function operatorView(
+  operator: Pick<OperatorRow, 'username' | 'role' | 'allBrands' | 'brands'>,
+  permissions: ReadonlySet<Permission>,
+): OperatorView {
+  return {
+    username: operator.username,
+    role: operator.role,
+    permissions: permissionList(permissions),
+    brands: brandScopeOf(operator),
+  };
+}
+
 /** What a module needs to log its operator actions: `record` on the change's transaction. */
 export type ActionRecorder = Pick<OperatorService, 'record'>;
 
@@ -54,18 +78,22 @@ export class OperatorService implements OperatorResolver {
     this.#alerts = options.alerts;
   }
 
-  /** Creates the first admin unless an operator of that name exists; true when created. */
+  /**
+   * Creates the first operator, a super admin of every brand, unless an operator of that name
+   * exists; true when created.
+   */
   async seedAdmin(username: string, password: string): Promise<boolean> {
     return insertOperatorIfAbsent(this.#db, {
       username,
       passwordHash: await hashPassword(password),
-      role: 'admin',
+      role: 'super_admin',
+      allBrands: true,
     });
   }
 
   async login(input: { username: string; password: string; ip: string }): Promise<{
     token: string;
-    operator: OperatorRow;
+    operator: OperatorView;
   }> {
     const name = input.username.toLowerCase();
     const nameAtAddress = `${name}@${input.ip}`;
@@ -116,7 +144,11 @@ export class OperatorService implements OperatorResolver {
         ip: input.ip,
       });
     });
-    return { token, operator };
+    const permissions = permissionsOfRole(
+      operator.role,
+      await findRolePermissions(this.#db, operator.role),
+    );
+    return { token, operator: operatorView(operator, permissions) };
   }
 
   async resolve(token: string): Promise<OperatorIdentity | null> {
@@ -133,6 +165,8 @@ export class OperatorService implements OperatorResolver {
       operatorId: found.operator.id,
       username: found.operator.username,
       role: found.operator.role,
+      permissions: permissionsOfRole(found.operator.role, found.customPermissions),
+      brands: brandScopeOf(found.operator),
     };
   }
 
@@ -173,6 +207,7 @@ export class OperatorService implements OperatorResolver {
   async actions(filter: {
     targetType?: string | undefined;
     targetId?: string | undefined;
+    brands: readonly string[] | null;
     limit: number;
   }) {
     const rows = await listOperatorActions(this.#db, filter);

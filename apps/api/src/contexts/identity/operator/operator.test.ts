@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@lobby/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { RATE_LIMITS } from '../../../plugins/rate-limit.ts';
 import { OPERATOR_ALERT_ATTEMPTS, OperatorService } from './operator.service.ts';
@@ -38,11 +39,17 @@ function login(body: { username: string; password: string }, remoteAddress: stri
 describe('operator API', () => {
   it('logs in with a bearer token, and answers who is logged in', async () => {
     const login = await call('POST', '/admin/api/login', undefined, { username, password });
-    expect(login.body.data.operator).toEqual({ username, role: 'admin' });
+    const superAdmin = {
+      username,
+      role: 'super_admin',
+      permissions: [...PERMISSIONS],
+      brands: 'all',
+    };
+    expect(login.body.data.operator).toEqual(superAdmin);
     const token = login.body.data.token as string;
     expect((await call('GET', '/admin/api/me', token)).body).toEqual({
       status: true,
-      data: { username, role: 'admin' },
+      data: superAdmin,
     });
     expect((await call('POST', '/admin/api/logout', token)).body.data).toEqual({ loggedOut: true });
     expect((await call('GET', '/admin/api/me', token)).body.data).toBe('operator_token');

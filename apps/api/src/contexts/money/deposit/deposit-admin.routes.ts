@@ -6,10 +6,17 @@ import {
   adminRejectDepositEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import {
+  BRAND_IN_QUERY,
+  brandFilter,
+  operatorOf,
+  recordBrand,
+} from '../../../plugins/operator-auth.ts';
 import type { DepositService } from './deposit.service.ts';
+import { commonError } from '../../../lib/app-error.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const depositsReview = { access: 'operator', permission: 'deposits.review' } as const;
 
 /** The back office's deposit queue and decisions; every decision goes in the action log. */
 export async function depositAdminRoutes(
@@ -18,11 +25,16 @@ export async function depositAdminRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { deposits } = options;
+  const orderInScope = recordBrand(
+    'orderNo',
+    (orderNo) => deposits.orderBrand(orderNo),
+    () => commonError('not_found'),
+  );
 
   routes.get(
     adminDepositsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...depositsReview, brand: BRAND_IN_QUERY },
       schema: {
         tags: ['operator'],
         summary: 'Deposit orders, newest first, by status and brand',
@@ -30,13 +42,20 @@ export async function depositAdminRoutes(
         response: envelopeResponses(adminDepositsEndpoint.response),
       },
     },
-    async (request) => ok(await deposits.operatorOrders(request.query)),
+    async (request) =>
+      ok(
+        await deposits.operatorOrders({
+          status: request.query.status,
+          brands: brandFilter(operatorOf(request), request.query.brand || undefined),
+          limit: request.query.limit,
+        }),
+      ),
   );
 
   routes.post(
     adminConfirmDepositEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...depositsReview, brand: orderInScope },
       schema: {
         tags: ['operator'],
         summary: 'Confirm a deposit: the member is credited once, however often this is sent',
@@ -57,7 +76,7 @@ export async function depositAdminRoutes(
   routes.post(
     adminRejectDepositEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...depositsReview, brand: orderInScope },
       schema: {
         tags: ['operator'],
         summary: 'Reject an open deposit; no money moves',

@@ -103,12 +103,13 @@ export class DepositReview {
 
   async operatorOrders(filter: {
     status?: OrderStatus | undefined;
-    brand?: string | undefined;
+    /** The brands to show: the operator's, or the one asked for (null: every brand). */
+    brands: readonly string[] | null;
     limit: number;
   }): Promise<AdminDepositOrder[]> {
     const rows = await listOrdersForOperator(this.#db, {
       status: filter.status,
-      brandCode: filter.brand || undefined,
+      brands: filter.brands,
       limit: filter.limit,
     });
     return rows.map((row) => toAdminOrder(row, row.username));

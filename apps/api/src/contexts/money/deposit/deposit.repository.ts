@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'dr
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
 import { chainTransfers, coinAddresses, depositChannels, depositOrders } from './deposit.schema.ts';
+import { brandCodeOf, inBrands } from '../../../db/brand-of.ts';
 
 export type ChannelRow = typeof depositChannels.$inferSelect;
 export type NewChannelRow = typeof depositChannels.$inferInsert;
@@ -250,13 +251,13 @@ export async function markOrderRejected(
 }
 
 /**
- * Orders for the back office, newest first, with the member's username. Operators work across
- * brands, so the brand is a filter here, not a scope. The username is joined in (a read of the
+ * Orders for the back office, newest first, with the member's username, in the brands the
+ * operator acts in (or the one asked for). The username is joined in (a read of the
  * members table) because a queue of hundreds of orders must not cost a query per row.
  */
 export async function listOrdersForOperator(
   executor: Executor,
-  filter: { status: OrderStatus | undefined; brandCode: string | undefined; limit: number },
+  filter: { status: OrderStatus | undefined; brands: readonly string[] | null; limit: number },
 ): Promise<(OrderRow & { username: string })[]> {
   const rows = await executor
     .select({ order: depositOrders, username: members.username })
@@ -265,7 +266,7 @@ export async function listOrdersForOperator(
     .where(
       and(
         filter.status ? eq(depositOrders.status, filter.status) : undefined,
-        filter.brandCode ? eq(depositOrders.brandCode, filter.brandCode) : undefined,
+        inBrands(depositOrders.brandCode, filter.brands),
       ),
     )
     .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
@@ -476,4 +477,15 @@ export async function listMemberCreditedOrders(
     )
     .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
     .limit(filter.limit);
+}
+
+/** The brand of depositOrders row `orderNo`, or null when there is none (the operator guard's rule). */
+export function depositOrderBrand(executor: Executor, orderNo: string): Promise<string | null> {
+  return brandCodeOf(
+    executor,
+    depositOrders,
+    depositOrders.brandCode,
+    depositOrders.orderNo,
+    orderNo,
+  );
 }

@@ -17,7 +17,7 @@ import type {
 } from './deposit-orders.ts';
 import { DepositReview } from './deposit-review.service.ts';
 import { DepositSandbox } from './deposit-sandbox.service.ts';
-import type { OrderRow, OrderStatus } from './deposit.repository.ts';
+import { depositOrderBrand, type OrderRow, type OrderStatus } from './deposit.repository.ts';
 
 /**
  * The deposit module's parts, by what they do:
@@ -47,9 +47,11 @@ export class DepositService {
   readonly #chain: ChainDeposits;
   readonly #review: DepositReview;
   readonly #sandbox: DepositSandbox;
+  readonly #db: Database;
 
   constructor(options: { db: Database; ledger: LedgerService; operators?: ActionRecorder }) {
     const { db, ledger, operators } = options;
+    this.#db = db;
     const decisions = new DepositDecisions({ db, ledger });
     this.#decisions = decisions;
     this.#member = new MemberDeposits({ db });
@@ -57,6 +59,11 @@ export class DepositService {
     this.#chain = new ChainDeposits({ db, decisions });
     this.#review = new DepositReview({ db, decisions, operators });
     this.#sandbox = new DepositSandbox({ db });
+  }
+
+  /** The brand of a deposit order, or null when there is none: the operator guard's brand rule. */
+  orderBrand(orderNo: string): Promise<string | null> {
+    return depositOrderBrand(this.#db, orderNo);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -136,7 +143,7 @@ export class DepositService {
 
   operatorOrders(filter: {
     status?: OrderStatus | undefined;
-    brand?: string | undefined;
+    brands: readonly string[] | null;
     limit: number;
   }): Promise<AdminDepositOrder[]> {
     return this.#review.operatorOrders(filter);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminLedgerCheckEndpoint } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { operatorOf, PLATFORM_WIDE } from '../../../plugins/operator-auth.ts';
 import type { LedgerAdminService } from './ledger-admin.service.ts';
 
 /** The operators' proof of the ledger invariants, now. */
@@ -13,7 +13,7 @@ export async function ledgerAdminRoutes(
   app.withTypeProvider<ZodTypeProvider>().post(
     adminLedgerCheckEndpoint.path,
     {
-      config: { access: 'operator' },
+      config: { access: 'operator', permission: 'audit.read', brand: PLATFORM_WIDE },
       schema: {
         tags: ['operator'],
         summary: 'Prove the ledger invariants now',

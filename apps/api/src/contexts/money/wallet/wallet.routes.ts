@@ -5,7 +5,7 @@ import { adminWaiveTurnoverEndpoint, memberBalanceEndpoint } from '@lobby/contra
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { BRAND_ERRORS } from '../../platform/brand/index.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { BRAND_IN_BODY, operatorOf } from '../../../plugins/operator-auth.ts';
 import type { WalletService } from './wallet.service.ts';
 
 export async function walletRoutes(app: FastifyInstance, options: { wallet: WalletService }) {
@@ -29,7 +29,7 @@ export async function walletRoutes(app: FastifyInstance, options: { wallet: Wall
   routes.post(
     adminWaiveTurnoverEndpoint.path,
     {
-      config: { access: 'operator' },
+      config: { access: 'operator', permission: 'money.adjust', brand: BRAND_IN_BODY },
       schema: {
         tags: ['operator'],
         summary: "Clear a member's outstanding turnover requirement, with the reason",

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
 import { withdrawalOrders } from './withdrawal.schema.ts';
+import { brandCodeOf, inBrands } from '../../../db/brand-of.ts';
 
 export type WithdrawalOrderRow = typeof withdrawalOrders.$inferSelect;
 export type NewWithdrawalOrderRow = typeof withdrawalOrders.$inferInsert;
@@ -96,7 +97,7 @@ export async function listMemberOrders(
  */
 export async function listOrdersForReview(
   executor: Executor,
-  filter: { status: WithdrawalStatus; brandCode?: string | undefined; limit: number },
+  filter: { status: WithdrawalStatus; brands: readonly string[] | null; limit: number },
 ): Promise<(WithdrawalOrderRow & { username: string })[]> {
   const rows = await executor
     .select({ order: withdrawalOrders, username: members.username })
@@ -105,9 +106,7 @@ export async function listOrdersForReview(
     .where(
       and(
         eq(withdrawalOrders.status, filter.status),
-        filter.brandCode === undefined
-          ? undefined
-          : eq(withdrawalOrders.brandCode, filter.brandCode),
+        inBrands(withdrawalOrders.brandCode, filter.brands),
       ),
     )
     .orderBy(
@@ -161,4 +160,15 @@ export async function sumOrdersSince(
       ),
     );
   return BigInt(rows[0]?.total ?? '0');
+}
+
+/** The brand of withdrawalOrders row `orderNo`, or null when there is none (the operator guard's rule). */
+export function withdrawalOrderBrand(executor: Executor, orderNo: string): Promise<string | null> {
+  return brandCodeOf(
+    executor,
+    withdrawalOrders,
+    withdrawalOrders.brandCode,
+    withdrawalOrders.orderNo,
+    orderNo,
+  );
 }

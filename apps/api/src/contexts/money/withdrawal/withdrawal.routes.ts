@@ -8,15 +8,23 @@ import {
   withdrawEndpoint,
   withdrawOrdersEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
+import { appError, commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import {
+  BRAND_IN_BODY,
+  BRAND_IN_QUERY,
+  brandFilter,
+  operatorOf,
+  recordBrand,
+} from '../../../plugins/operator-auth.ts';
 import type { AdjustmentService } from './adjustment.service.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
+import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const withdrawalsReview = { access: 'operator', permission: 'withdrawals.review' } as const;
 
 function memberIdOf(request: FastifyRequest): bigint {
   if (!request.member) throw commonError('token');
@@ -33,6 +41,11 @@ export async function withdrawalRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { withdrawals, adjustments } = options;
+  const orderInScope = recordBrand(
+    'orderNo',
+    (orderNo) => withdrawals.orderBrand(orderNo),
+    () => appError(WITHDRAWAL_ERRORS, 'withdrawal_not_found'),
+  );
 
   routes.post(
     withdrawEndpoint.path,
@@ -84,7 +97,7 @@ export async function withdrawalRoutes(
   routes.get(
     adminWithdrawalsEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...withdrawalsReview, brand: BRAND_IN_QUERY },
       schema: {
         tags: ['operator'],
         summary: 'Withdrawals by status: pending oldest first, decided newest first',
@@ -92,13 +105,20 @@ export async function withdrawalRoutes(
         response: envelopeResponses(adminWithdrawalsEndpoint.response),
       },
     },
-    async (request) => ok(await withdrawals.ordersForReview(request.query)),
+    async (request) =>
+      ok(
+        await withdrawals.ordersForReview({
+          status: request.query.status,
+          brands: brandFilter(operatorOf(request), request.query.brand),
+          limit: request.query.limit,
+        }),
+      ),
   );
 
   routes.post(
     adminApproveWithdrawalEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...withdrawalsReview, brand: orderInScope },
       schema: {
         tags: ['operator'],
         summary: 'Pay a pending withdrawal (locked -> withdrawals payable)',
@@ -121,7 +141,7 @@ export async function withdrawalRoutes(
   routes.post(
     adminRejectWithdrawalEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...withdrawalsReview, brand: orderInScope },
       schema: {
         tags: ['operator'],
         summary: 'Reject a pending withdrawal with a reason (the money returns to the wallet)',
@@ -144,7 +164,7 @@ export async function withdrawalRoutes(
   routes.post(
     adminAdjustBalanceEndpoint.path,
     {
-      config: operatorOnly,
+      config: { access: 'operator', permission: 'money.adjust', brand: BRAND_IN_BODY },
       schema: {
         tags: ['operator'],
         summary: "Credit or debit a member's centre wallet, with a reason; never overdraws",

@@ -43,6 +43,7 @@ import {
   listMemberOrders,
   listOrdersForReview,
   sumOrdersSince,
+  withdrawalOrderBrand,
   type WithdrawalOrderRow,
 } from './withdrawal.repository.ts';
 
@@ -98,6 +99,11 @@ export class WithdrawalService {
 
   constructor(dependencies: Dependencies) {
     this.#deps = dependencies;
+  }
+
+  /** The brand of a withdrawal order, or null when there is none: the operator guard's brand rule. */
+  orderBrand(orderNo: string): Promise<string | null> {
+    return withdrawalOrderBrand(this.#deps.db, orderNo);
   }
 
   /**
@@ -238,14 +244,11 @@ export class WithdrawalService {
 
   async ordersForReview(filter: {
     status: WithdrawalStatus;
-    brand?: string | undefined;
+    /** The brands to show: the operator's, or the one asked for (null: every brand). */
+    brands: readonly string[] | null;
     limit: number;
   }): Promise<AdminWithdrawal[]> {
-    const rows = await listOrdersForReview(this.#deps.db, {
-      status: filter.status,
-      brandCode: filter.brand,
-      limit: filter.limit,
-    });
+    const rows = await listOrdersForReview(this.#deps.db, filter);
     const accounts = await this.#deps.payouts.accountsByIds(rows.map((row) => row.payoutAccountId));
     return rows.map((row) => toAdminOrder(row, row.username, accountOf(accounts, row)));
   }

@@ -8,12 +8,14 @@ import {
   adminChatSendEndpoint,
   adminChatTakeEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
+import { appError, commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { BRAND_IN_QUERY, operatorOf, recordBrand } from '../../../plugins/operator-auth.ts';
 import type { ChatService } from './chat.service.ts';
+import { CHAT_ERRORS } from './chat.errors.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const chatAnswer = { access: 'operator', permission: 'chat.answer' } as const;
 const tags = ['operator'];
 
 /**
@@ -24,11 +26,17 @@ const tags = ['operator'];
 export async function chatAdminRoutes(app: FastifyInstance, options: { chat: ChatService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { chat } = options;
+  // A conversation that does not exist answers chat_conversation_not_found from the lookup.
+  const conversationInScope = recordBrand(
+    'id',
+    (id) => chat.operatorSide.conversationBrand(id),
+    () => appError(CHAT_ERRORS, 'chat_conversation_not_found'),
+  );
 
   routes.get(
     adminChatQueueEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...chatAnswer, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's chat queue: waiting oldest first, open ones with unread counts",
@@ -47,7 +55,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
   routes.post(
     adminChatTakeEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...chatAnswer, brand: conversationInScope },
       schema: {
         tags,
         summary:
@@ -63,7 +71,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
   routes.get(
     adminChatMessagesEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...chatAnswer, brand: conversationInScope },
       schema: {
         tags,
         summary: "A page of a conversation's messages, oldest first (images as signed addresses)",
@@ -81,7 +89,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
   routes.post(
     adminChatSendEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...chatAnswer, brand: conversationInScope },
       schema: {
         tags,
         summary: "The assigned operator's reply; the same clientMessageId answers the same message",
@@ -103,7 +111,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
   routes.post(
     adminChatReadEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...chatAnswer, brand: conversationInScope },
       schema: {
         tags,
         summary: "Mark the visitor's messages read up to an id",
@@ -121,7 +129,7 @@ export async function chatAdminRoutes(app: FastifyInstance, options: { chat: Cha
   routes.post(
     adminChatCloseEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...chatAnswer, brand: conversationInScope },
       schema: {
         tags,
         summary: 'Close the conversation with a system message to the visitor (action logged)',

@@ -17,7 +17,7 @@ import { errorMessage } from '@lobby/i18n';
 import type { Cache } from '../../../cache/index.ts';
 import { AppError, appError, commonError } from '../../../lib/app-error.ts';
 import type { BrandRegistry } from '../../platform/brand/index.ts';
-import { OPERATOR_AUTH_ERRORS } from '../../../plugins/operator-auth.ts';
+import { inBrandScope, OPERATOR_AUTH_ERRORS } from '../../../plugins/operator-auth.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
 import { CHAT_ERRORS } from './chat.errors.ts';
 import { operatorsChannel, visitorChannel } from './chat-delivery.ts';
@@ -130,6 +130,13 @@ export function serveChatSocket(
         const operator = await context.operators.resolve(frame.operatorToken);
         const brand = context.brands.get(frame.brand.toLowerCase());
         if (!operator || !brand) throw appError(OPERATOR_AUTH_ERRORS, 'operator_token');
+        // The same rule as the chat's REST routes: chat.answer, in a brand of the operator's.
+        if (
+          !operator.permissions.has('chat.answer') ||
+          !inBrandScope(operator, brand.config.code)
+        ) {
+          throw appError(OPERATOR_AUTH_ERRORS, 'forbidden');
+        }
         await subscribe(operatorsChannel(brand.config.code));
         peer = { role: 'operator', operator, brandCode: brand.config.code };
         send({ type: 'ready', role: 'operator', conversation: null });

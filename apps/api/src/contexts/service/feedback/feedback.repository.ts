@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
 import { feedbackTickets } from './feedback.schema.ts';
+import { brandCodeOf } from '../../../db/brand-of.ts';
 
 export type FeedbackRow = typeof feedbackTickets.$inferSelect;
 export type NewFeedbackRow = typeof feedbackTickets.$inferInsert;
@@ -183,4 +184,9 @@ export async function closeTicket(executor: Executor, id: bigint): Promise<boole
     .where(and(eq(feedbackTickets.id, id), sql`${feedbackTickets.status} <> 'closed'`))
     .returning({ id: feedbackTickets.id });
   return rows.length > 0;
+}
+
+/** The brand of feedbackTickets row `id`, or null when there is none (the operator guard's rule). */
+export function ticketBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, feedbackTickets, feedbackTickets.brandCode, feedbackTickets.id, id);
 }

@@ -9,14 +9,16 @@ import {
   feedbackDetailEndpoint,
   feedbackListEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
+import { appError, commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import { BRAND_IN_QUERY, operatorOf, recordBrand } from '../../../plugins/operator-auth.ts';
 import type { FeedbackService } from './feedback.service.ts';
+import { FEEDBACK_ERRORS } from './feedback.errors.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const feedbackAnswer = { access: 'operator', permission: 'feedback.answer' } as const;
 
 function memberIdOf(request: FastifyRequest): bigint {
   if (!request.member) throw commonError('token');
@@ -27,6 +29,11 @@ function memberIdOf(request: FastifyRequest): bigint {
 export async function feedbackRoutes(app: FastifyInstance, options: { feedback: FeedbackService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { feedback } = options;
+  const ticketInScope = recordBrand(
+    'id',
+    (id) => feedback.ticketBrand(id),
+    () => appError(FEEDBACK_ERRORS, 'feedback_not_found'),
+  );
 
   routes.post(
     createFeedbackEndpoint.path,
@@ -100,7 +107,7 @@ export async function feedbackRoutes(app: FastifyInstance, options: { feedback: 
   routes.get(
     adminFeedbackListEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...feedbackAnswer, brand: BRAND_IN_QUERY },
       schema: {
         tags: ['operator'],
         summary: "A brand's tickets of one status: open oldest first, others newest first",
@@ -120,7 +127,7 @@ export async function feedbackRoutes(app: FastifyInstance, options: { feedback: 
   routes.get(
     adminFeedbackDetailEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...feedbackAnswer, brand: ticketInScope },
       schema: {
         tags: ['operator'],
         summary: 'One ticket with its images (signed addresses); the view is logged',
@@ -140,7 +147,7 @@ export async function feedbackRoutes(app: FastifyInstance, options: { feedback: 
   routes.post(
     adminReplyFeedbackEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...feedbackAnswer, brand: ticketInScope },
       schema: {
         tags: ['operator'],
         summary: 'Answer a ticket (status replied; the member sees it as unseen)',
@@ -161,7 +168,7 @@ export async function feedbackRoutes(app: FastifyInstance, options: { feedback: 
   routes.post(
     adminCloseFeedbackEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...feedbackAnswer, brand: ticketInScope },
       schema: {
         tags: ['operator'],
         summary: 'Close a ticket (no more replies)',

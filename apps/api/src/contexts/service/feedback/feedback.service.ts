@@ -16,7 +16,9 @@ import type { OperatorIdentity, OperatorService } from '../../identity/operator/
 import { type UploadUrlSigner, findMemberUploadIds } from '../../identity/upload/index.ts';
 import { FEEDBACK_ERRORS } from './feedback.errors.ts';
 import {
+  type AdminFeedbackRow,
   closeTicket,
+  type FeedbackRow,
   findMemberTicket,
   findTicketForOperators,
   insertTicket,
@@ -26,8 +28,7 @@ import {
   markReplySeen,
   replyToTicket,
   secondsSinceLatestTicket,
-  type AdminFeedbackRow,
-  type FeedbackRow,
+  ticketBrand,
 } from './feedback.repository.ts';
 
 type Dependencies = { db: Database; signer: UploadUrlSigner; operators: OperatorService };
@@ -42,6 +43,11 @@ export class FeedbackService {
 
   constructor(deps: Dependencies) {
     this.#deps = deps;
+  }
+
+  /** The brand of a ticket, or null when there is none: the operator guard's brand rule. */
+  ticketBrand(id: string): Promise<string | null> {
+    return ticketBrand(this.#deps.db, BigInt(id));
   }
 
   async create(

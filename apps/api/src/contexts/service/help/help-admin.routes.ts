@@ -6,20 +6,33 @@ import {
   adminUpdateHelpPageEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import {
+  BRAND_IN_BODY,
+  BRAND_IN_QUERY,
+  operatorOf,
+  recordBrand,
+} from '../../../plugins/operator-auth.ts';
 import type { HelpService } from './help.service.ts';
+import { appError } from '../../../lib/app-error.ts';
+import { HELP_ERRORS } from './help.errors.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const contentManage = { access: 'operator', permission: 'content.manage' } as const;
 
 /** The back office's help pages: list, write, publish and unpublish (action logged). */
 export async function helpAdminRoutes(app: FastifyInstance, options: { help: HelpService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { help } = options;
+  const pageInScope = recordBrand(
+    'id',
+    (id) => help.pageBrand(id),
+    () => appError(HELP_ERRORS, 'help_page_not_found'),
+  );
 
   routes.get(
     adminHelpPagesEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...contentManage, brand: BRAND_IN_QUERY },
       schema: {
         tags: ['operator'],
         summary: "A brand's help pages, published or not, in Markdown",
@@ -36,7 +49,7 @@ export async function helpAdminRoutes(app: FastifyInstance, options: { help: Hel
   routes.post(
     adminCreateHelpPageEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...contentManage, brand: BRAND_IN_BODY },
       schema: {
         tags: ['operator'],
         summary: 'Write a new help page (action logged)',
@@ -53,7 +66,7 @@ export async function helpAdminRoutes(app: FastifyInstance, options: { help: Hel
   routes.put(
     adminUpdateHelpPageEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...contentManage, brand: pageInScope },
       schema: {
         tags: ['operator'],
         summary: 'Change a help page; published false unpublishes it (action logged)',

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { helpPages } from './help.schema.ts';
+import { brandCodeOf } from '../../../db/brand-of.ts';
 
 export type HelpPageRow = typeof helpPages.$inferSelect;
 export type NewHelpPageRow = typeof helpPages.$inferInsert;
@@ -126,4 +127,9 @@ export async function countBrandPages(executor: Executor, brandCode: string): Pr
     .from(helpPages)
     .where(eq(helpPages.brandCode, brandCode));
   return rows[0]?.pages ?? 0;
+}
+
+/** The brand of helpPages row `id`, or null when there is none (the operator guard's rule). */
+export function helpPageBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, helpPages, helpPages.brandCode, helpPages.id, id);
 }

@@ -14,12 +14,13 @@ import {
   findFirstPublishedInCategory,
   findPage,
   findPublishedPage,
+  helpPageBrand,
+  type HelpPageChange,
+  type HelpPageRow,
   insertPage,
   listBrandPages,
   listPublishedPages,
   updatePage,
-  type HelpPageChange,
-  type HelpPageRow,
 } from './help.repository.ts';
 import { renderMarkdown } from '../../platform/markdown/index.ts';
 
@@ -39,6 +40,11 @@ export class HelpService {
     this.#db = options.db;
     this.#brands = options.brands;
     this.#operators = options.operators;
+  }
+
+  /** The brand of a help page, or null when there is none: the operator guard's brand rule. */
+  pageBrand(id: string): Promise<string | null> {
+    return helpPageBrand(this.#db, BigInt(id));
   }
 
   /** The help navigation: published pages grouped by category, in the order of first pages. */

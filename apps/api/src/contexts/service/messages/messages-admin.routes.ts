@@ -5,12 +5,19 @@ import {
   adminSendMessageEndpoint,
   adminWithdrawMessageEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
+import { appError, commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import { operatorOf } from '../../../plugins/operator-auth.ts';
+import {
+  BRAND_IN_BODY,
+  BRAND_IN_QUERY,
+  operatorOf,
+  recordBrand,
+} from '../../../plugins/operator-auth.ts';
 import type { MessagesService } from './messages.service.ts';
+import { MESSAGE_ERRORS } from './messages.errors.ts';
 
-const operatorOnly = { access: 'operator' as const };
+/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
+const contentManage = { access: 'operator', permission: 'content.manage' } as const;
 const tags = ['operator'];
 
 /** The back office's side of the message centre: send, list with read counts, withdraw. */
@@ -20,6 +27,11 @@ export async function messagesAdminRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { messages } = options;
+  const messageInScope = recordBrand(
+    'id',
+    (id) => messages.messageBrand(id),
+    () => appError(MESSAGE_ERRORS, 'message_not_found'),
+  );
 
   const brandOf = (code: string) => {
     const brand = app.brands.get(code);
@@ -30,7 +42,7 @@ export async function messagesAdminRoutes(
   routes.post(
     adminSendMessageEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...contentManage, brand: BRAND_IN_BODY },
       schema: {
         tags,
         summary:
@@ -49,7 +61,7 @@ export async function messagesAdminRoutes(
   routes.get(
     adminMessagesEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...contentManage, brand: BRAND_IN_QUERY },
       schema: {
         tags,
         summary: "A brand's messages, newest first, with how many members read each",
@@ -67,7 +79,7 @@ export async function messagesAdminRoutes(
   routes.post(
     adminWithdrawMessageEndpoint.path,
     {
-      config: operatorOnly,
+      config: { ...contentManage, brand: messageInScope },
       schema: {
         tags,
         summary: 'Withdraw a message: no member sees it any more (action logged)',

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzl
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
 import { memberMessages, memberMessageStates } from './messages.schema.ts';
+import { brandCodeOf } from '../../../db/brand-of.ts';
 
 export type MessageRow = typeof memberMessages.$inferSelect;
 export type NewMessageRow = typeof memberMessages.$inferInsert;
@@ -202,4 +203,9 @@ export async function withdrawMessage(executor: Executor, id: bigint): Promise<v
     .update(memberMessages)
     .set({ withdrawnAt: sql`coalesce(${memberMessages.withdrawnAt}, now())` })
     .where(eq(memberMessages.id, id));
+}
+
+/** The brand of memberMessages row `id`, or null when there is none (the operator guard's rule). */
+export function messageBrand(executor: Executor, id: bigint): Promise<string | null> {
+  return brandCodeOf(executor, memberMessages, memberMessages.brandCode, memberMessages.id, id);
 }

@@ -20,10 +20,11 @@ import {
   markAllMessagesRead,
   markMessagesDeleted,
   markMessagesRead,
-  withdrawMessage,
+  messageBrand,
   type SentMessageRow,
   type Viewer,
   type ViewerMessageRow,
+  withdrawMessage,
 } from './messages.repository.ts';
 
 const PREVIEW_LENGTH = 80;
@@ -77,6 +78,11 @@ export class MessagesService {
   constructor(dependencies: { db: Database; operators: OperatorService }) {
     this.#db = dependencies.db;
     this.#operators = dependencies.operators;
+  }
+
+  /** The brand of a message, or null when there is none: the operator guard's brand rule. */
+  messageBrand(id: string): Promise<string | null> {
+    return messageBrand(this.#db, BigInt(id));
   }
 
   async list(

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * What an operator may do in the back office: one permission per capability. Every
+ * `/admin/api` operation declares the one it needs (its route's `config.permission`, shown as
+ * `x-permission` in the OpenAPI document); the operator guard answers `forbidden` (403) to an
+ * operator whose role lacks it. Login, logout and `me` need only a live session.
+ */
+export const PERMISSIONS = [
+  'members.read',
+  'members.write',
+  'money.adjust',
+  'deposits.review',
+  'withdrawals.review',
+  'withdrawals.approve_large',
+  'promo.manage',
+  'vip.manage',
+  'agents.manage',
+  'content.manage',
+  'chat.answer',
+  'feedback.answer',
+  'games.manage',
+  'brands.manage',
+  'operators.manage',
+  'audit.read',
+  'reports.read',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const permissionSchema = z.enum(PERMISSIONS);
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * The roles every installation has. A role's permissions are these, in code, so an upgrade that
+ * adds a permission gives it to the roles meant to hold it. Super admins may define more roles.
+ */
+export const BUILT_IN_ROLES = {
+  super_admin: PERMISSIONS,
+  finance: [
+    'members.read',
+    'money.adjust',
+    'deposits.review',
+    'withdrawals.review',
+    'withdrawals.approve_large',
+    'agents.manage',
+    'reports.read',
+  ],
+  risk: ['members.read', 'members.write', 'withdrawals.review', 'reports.read', 'audit.read'],
+  customer_service: ['members.read', 'chat.answer', 'feedback.answer'],
+  marketing: ['members.read', 'promo.manage', 'vip.manage', 'agents.manage', 'reports.read'],
+  content: ['content.manage'],
+  auditor: ['members.read', 'audit.read', 'reports.read'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+export type BuiltInRole = keyof typeof BUILT_IN_ROLES;
+
+export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRole[];
+
+export function isBuiltInRole(value: string): value is BuiltInRole {
+  return Object.hasOwn(BUILT_IN_ROLES, value);
+}
+
+/** A role's key: lower-case letters, digits and underscores, starting with a letter. */
+export const roleKeySchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{1,39}$/, 'lower-case letters, digits and _, 2 to 40');
+
+/**
+ * The brands an operator acts in: every brand (`all`, for staff of the whole platform) or the
+ * listed ones. Lists, reads by id, exports and actions outside them answer as if the record did
+ * not exist.
+ */
+export const brandScopeSchema = z.union([z.literal('all'), z.array(z.string()).max(100)]);
+export type BrandScope = z.infer<typeof brandScopeSchema>;
