@@ -22,6 +22,7 @@ import { createLogger } from '../apps/api/src/lib/logger.ts';
 import { seedDemoBrands } from '../apps/api/src/contexts/platform/brand/brand.service.ts';
 import { LedgerService } from '../apps/api/src/contexts/money/ledger/ledger.service.ts';
 import { OperatorService } from '../apps/api/src/contexts/identity/operator/operator.service.ts';
+import { generate } from 'otplib';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => arg.split('=') as [string, string]),
@@ -198,6 +199,15 @@ const login = (await (
     body: JSON.stringify({ username: operatorName, password: 'bench-password-1' }),
   })
 ).json()) as { data: { token: string } };
+// A super admin enrols TOTP on the first login before the session may move money.
+const asOperator = (path: string, body: object) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+    body: JSON.stringify(body),
+  }).then((response) => response.json() as Promise<{ data: { secret: string } }>);
+const { secret } = (await asOperator('/admin/api/me/totp/setup', {})).data;
+await asOperator('/admin/api/me/totp/confirm', { code: await generate({ secret }) });
 const http = await measure('HTTP API (operator adjust)', concurrency, async (worker) => {
   const response = await fetch(`${base}/admin/api/members/${usernames[worker]}/adjust`, {
     method: 'POST',

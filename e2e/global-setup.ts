@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { operatorStateFile } from './support/wallet.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -84,6 +85,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
   const simDataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-sim-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The demo operator's enrolment belongs to this run's database only.
+  rmSync(operatorStateFile(baseUrl), { force: true });
   const gameSimUrl = `http://127.0.0.1:${simPort}`;
 
   const sim = startService('the game provider simulator', 'apps/game-sim/src/server.ts', {
@@ -134,6 +137,7 @@ export default async function setup(project: TestProject) {
     });
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(simDataDir, { recursive: true, force: true });
+    rmSync(operatorStateFile(baseUrl), { force: true });
     if (check.status !== 0) {
       throw new Error(
         `ledger check after the browser tests failed:\n${check.stdout}${check.stderr}`,

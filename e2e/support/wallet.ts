@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 
 /**
@@ -32,11 +36,60 @@ async function call<T>(
   return answer.data;
 }
 
-/** POST /admin/api/login: the operator's bearer token. */
+/**
+ * The demo operator's second factor and last session, kept in a file per site so every test file
+ * (each in its own module scope) shares them: the operator enrols TOTP once, on the first login.
+ */
+type OperatorState = { secret: string; recoveryCodes: string[]; lastStep: number; token: string };
+
+export function operatorStateFile(baseUrl: string): string {
+  return join(tmpdir(), `lobby-e2e-operator-${new URL(baseUrl).port}.json`);
+}
+
+/**
+ * The demo operator's bearer token: the last session while it lives; otherwise a login with a
+ * TOTP code (a recovery code when this 30-second step's code was used), enrolling on the first.
+ */
 export async function operatorToken(baseUrl: string): Promise<string> {
+  const file = operatorStateFile(baseUrl);
+  const state = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as OperatorState)
+    : undefined;
+  if (state) {
+    const me = await fetch(`${baseUrl}/admin/api/me`, {
+      headers: { authorization: `Bearer ${state.token}` },
+    });
+    if (me.ok) return state.token;
+    const step = Math.floor(Date.now() / 30_000);
+    const factor =
+      step > state.lastStep
+        ? { totp: await generate({ secret: state.secret }) }
+        : { recoveryCode: state.recoveryCodes.shift() };
+    if (step > state.lastStep) state.lastStep = step;
+    const { token } = await call<{ token: string }>(baseUrl, '/admin/api/login', {
+      body: { ...DEMO_OPERATOR, ...factor },
+    });
+    writeFileSync(file, JSON.stringify({ ...state, token }));
+    return token;
+  }
   const { token } = await call<{ token: string }>(baseUrl, '/admin/api/login', {
     body: DEMO_OPERATOR,
   });
+  const { secret } = await call<{ secret: string }>(baseUrl, '/admin/api/me/totp/setup', {
+    token,
+  });
+  const { recoveryCodes } = await call<{ recoveryCodes: string[] }>(
+    baseUrl,
+    '/admin/api/me/totp/confirm',
+    { token, body: { code: await generate({ secret }) } },
+  );
+  const enrolled: OperatorState = {
+    secret,
+    recoveryCodes,
+    lastStep: Math.floor(Date.now() / 30_000),
+    token,
+  };
+  writeFileSync(file, JSON.stringify(enrolled), { mode: 0o600 });
   return token;
 }
 

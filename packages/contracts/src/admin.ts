@@ -6,22 +6,60 @@ import { brandScopeSchema, permissionSchema } from './permissions.ts';
  * answers in the same envelope as the member API. The back office screens build on these.
  */
 
-/** The operator who is logged in: their role, what it allows and the brands they act in. */
+/**
+ * The operator who is logged in: their role, what it allows and the brands they act in. An
+ * operator who must use two factors and has not enrolled yet (`totpEnrolmentRequired`) can do
+ * nothing but enrol (`/admin/api/me/totp/...`), log out and read this.
+ */
 export const operatorSchema = z.object({
   username: z.string(),
   role: z.string(),
   permissions: z.array(permissionSchema),
   brands: brandScopeSchema,
+  totpEnabled: z.boolean(),
+  totpEnrolmentRequired: z.boolean(),
 });
 
+/** A TOTP code of an authenticator app (RFC 6238: six digits, 30-second steps). */
+export const totpCodeSchema = z.string().regex(/^\d{6}$/, 'six digits');
+/** A one-time recovery code, as issued: `XXXX-XXXX` (the dash and case do not matter). */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z2-9]{4}-?[A-Za-z2-9]{4}$/, 'recovery code');
+
+/**
+ * Password, then, when the operator has enrolled, a TOTP code or a recovery code: without one
+ * the answer is `totp_required` and the client asks for it and posts again.
+ */
 export const adminLoginEndpoint = {
   method: 'POST',
   path: '/admin/api/login',
   body: z.object({
     username: z.string().trim().min(1).max(64),
     password: z.string().min(1).max(128),
+    totp: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
   }),
   response: z.object({ token: z.string(), operator: operatorSchema }),
+} as const;
+
+/** Starts TOTP enrolment: a new secret and its otpauth:// address, for a QR code. */
+export const adminTotpSetupEndpoint = {
+  method: 'POST',
+  path: '/admin/api/me/totp/setup',
+  response: z.object({ secret: z.string(), uri: z.string() }),
+} as const;
+
+/**
+ * Finishes enrolment with a code from the app: TOTP is on for every later login, and the ten
+ * recovery codes are shown once (each logs in once instead of a code).
+ */
+export const adminTotpConfirmEndpoint = {
+  method: 'POST',
+  path: '/admin/api/me/totp/confirm',
+  body: z.object({ code: totpCodeSchema }),
+  response: z.object({ recoveryCodes: z.array(z.string()) }),
 } as const;
 
 export const adminLogoutEndpoint = {

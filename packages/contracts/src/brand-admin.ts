@@ -71,3 +71,12 @@ export const adminSetBrandContactsEndpoint = {
   }),
   response: adminBrandContactsSchema,
 } as const;
+
+/**
+ * A brand's back-office policy, never shown to members: whether every operator of the brand
+ * must log in with two factors (otherwise only roles that move money or change settings must).
+ */
+export const brandBackOfficeSchema = z.object({
+  operatorTotpRequired: z.boolean().default(false),
+});
+export type BrandBackOffice = z.infer<typeof brandBackOfficeSchema>;

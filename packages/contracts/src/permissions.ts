@@ -64,6 +64,27 @@ export function isBuiltInRole(value: string): value is BuiltInRole {
   return Object.hasOwn(BUILT_IN_ROLES, value);
 }
 
+/**
+ * Permissions that only read or answer members: a role holding nothing else may log in with a
+ * password alone (unless a brand of the operator's asks for two factors). Every other permission
+ * moves money or changes settings, and needs TOTP.
+ */
+export const PERMISSIONS_WITHOUT_TOTP = [
+  'members.read',
+  'audit.read',
+  'reports.read',
+  'chat.answer',
+  'feedback.answer',
+] as const satisfies readonly Permission[];
+
+/** Whether a role with these permissions must log in with a second factor. */
+export function permissionsNeedTotp(permissions: Iterable<Permission>): boolean {
+  for (const permission of permissions) {
+    if (!(PERMISSIONS_WITHOUT_TOTP as readonly Permission[]).includes(permission)) return true;
+  }
+  return false;
+}
+
 /** A role's key: lower-case letters, digits and underscores, starting with a letter. */
 export const roleKeySchema = z
   .string()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperatorService } from '../contexts/identity/operator/operator.service.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { operatorLogin } from '../test/operators.ts';
 
 type Operation = { responses?: Record<string, unknown> };
 type Document = { paths: Record<string, Record<string, Operation>> };
@@ -12,12 +13,11 @@ let production: TestApp;
 async function operatorToken(harness: TestApp): Promise<string> {
   const name = `doc${randomUUID().slice(0, 8)}`;
   await new OperatorService(harness.database.db).seedAdmin(name, 'operator-pass-1');
-  const login = await harness.app.inject({
-    method: 'POST',
-    url: '/admin/api/login',
-    payload: { username: name, password: 'operator-pass-1' },
+  const loginToken = await operatorLogin(harness.app, {
+    username: name,
+    password: 'operator-pass-1',
   });
-  return login.json<{ data: { token: string } }>().data.token;
+  return loginToken;
 }
 
 async function documentOf(harness: TestApp, url: string, headers: Record<string, string> = {}) {

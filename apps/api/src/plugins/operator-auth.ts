@@ -13,6 +13,12 @@ export type OperatorIdentity = {
   permissions: ReadonlySet<Permission>;
   /** The brands the operator acts in. */
   brands: BrandScope;
+  totpEnabled: boolean;
+  /**
+   * The session of an operator who must enrol TOTP first: good for `session` routes only (me,
+   * logout, enrolment) until they have.
+   */
+  totpEnrolmentRequired: boolean;
 };
 
 /**
@@ -42,9 +48,9 @@ export type OperatorBrandRule =
     }
   | { from: 'global' };
 
-/** Looks up the operator of a bearer token (the operator module's sessions). */
+/** Looks up the operator of a bearer token used from `ip` (the operator module's sessions). */
 export interface OperatorResolver {
-  resolve(token: string): Promise<OperatorIdentity | null>;
+  resolve(token: string, ip?: string): Promise<OperatorIdentity | null>;
 }
 
 export const OPERATOR_AUTH_ERRORS = defineErrorCodes({
@@ -52,6 +58,8 @@ export const OPERATOR_AUTH_ERRORS = defineErrorCodes({
   operator_token: 401,
   /** The operator's role lacks the route's permission. */
   forbidden: 403,
+  /** The operator must enrol TOTP before anything else. */
+  totp_enrolment_required: 403,
 });
 
 declare module 'fastify' {
@@ -128,7 +136,7 @@ export async function bearerOperator(
   request: FastifyRequest,
 ): Promise<OperatorIdentity | null> {
   const match = BEARER.exec(request.headers.authorization ?? '');
-  return match?.[1] ? operators.resolve(match[1]) : null;
+  return match?.[1] ? operators.resolve(match[1], request.ip) : null;
 }
 
 /** The operator of an `operator` route; the guard has already refused everyone else. */
@@ -190,6 +198,9 @@ export const operatorAuthPlugin = fp(
       const identity = await bearerOperator(options.operators, request);
       if (!identity) throw appError(OPERATOR_AUTH_ERRORS, 'operator_token');
       request.operator = identity;
+      if (permission !== 'session' && identity.totpEnrolmentRequired) {
+        throw appError(OPERATOR_AUTH_ERRORS, 'totp_enrolment_required');
+      }
       if (permission !== 'session' && !(permission && identity.permissions.has(permission))) {
         throw appError(OPERATOR_AUTH_ERRORS, 'forbidden');
       }

@@ -209,14 +209,14 @@ beforeAll(async () => {
   await homeRecords();
   const everything = { permissions: PERMISSIONS };
   outsider = (
-    await createOperator(harness.database.db, {
+    await createOperator(harness, {
       role: 'test_scope_all',
       ...everything,
       brands: [OTHER],
     })
   ).token;
   insider = (
-    await createOperator(harness.database.db, {
+    await createOperator(harness, {
       role: 'test_scope_all',
       ...everything,
       brands: [HOME],

@@ -35,7 +35,18 @@ export function createIdentity(settings: {
       captcha: platform.captchas,
       vipLevelOf: settings.vipLevelOf,
     }),
-    operators: new OperatorService(db, { alerts: settings.log }),
+    operators: new OperatorService(db, {
+      alerts: settings.log,
+      totpKey: platform.rsa.deriveSecret('operator-totp'),
+      brandsRequireTotp: (scope) =>
+        platform.brands
+          .all()
+          .some(
+            (brand) =>
+              brand.backOffice.operatorTotpRequired &&
+              (scope === 'all' || scope.includes(brand.config.code)),
+          ),
+    }),
   };
 }
 

@@ -30,6 +30,7 @@ import { createBrandInZone, NEW_YORK } from '../engagement.test-support.ts';
 import { commissionKey } from './agent-statements.service.ts';
 import { DEFAULT_TIERS, seedAgentTiers } from './agent-tiers.service.ts';
 import { AgentService } from './agent.service.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 
 /**
  * The agent partnership through the API: applications and their review, attribution of
@@ -836,12 +837,11 @@ describe('monthly statements', () => {
     // A second operator with a session of their own.
     const name = `agop${randomUUID().slice(0, 8)}`;
     await new OperatorService(db()).seedAdmin(name, 'operator-pass-1');
-    const login = await harness.app.inject({
-      method: 'POST',
-      url: '/admin/api/login',
-      payload: { username: name, password: 'operator-pass-1' },
+    const loginToken = await operatorLogin(harness.app, {
+      username: name,
+      password: 'operator-pass-1',
     });
-    const otherToken = login.json<{ data: { token: string } }>().data.token;
+    const otherToken = loginToken;
 
     const url = `/admin/api/agent/statements/${statement.id}/approve`;
     const answers = await Promise.all([

@@ -9,6 +9,7 @@ import { LedgerService } from '../../money/ledger/ledger.service.ts';
 import { insertMember } from '../../identity/member/member.repository.ts';
 import { OperatorService } from '../../identity/operator/operator.service.ts';
 import { SessionService } from '../../identity/member/session.service.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 
 /**
  * Test support of the games, presence and bet-record tests (not a test file): the test app,
@@ -100,12 +101,11 @@ export async function createGamesHarness(
       if (operatorToken) return operatorToken;
       const username = `games${randomUUID().slice(0, 8)}`;
       await new OperatorService(db).seedAdmin(username, 'operator-pass-1');
-      const login = await harness.app.inject({
-        method: 'POST',
-        url: '/admin/api/login',
-        payload: { username, password: 'operator-pass-1' },
+      const loginToken = await operatorLogin(harness.app, {
+        username,
+        password: 'operator-pass-1',
       });
-      operatorToken = login.json<{ data: { token: string } }>().data.token;
+      operatorToken = loginToken;
       return operatorToken;
     },
     close: () => harness.close(),

@@ -1,7 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { inBrands } from '../../../db/brand-of.ts';
 import type { Executor } from '../../../db/client.ts';
-import { operatorActions, operatorRoles, operators, operatorSessions } from './operator.schema.ts';
+import {
+  operatorActions,
+  operatorRecoveryCodes,
+  operatorRoles,
+  operators,
+  operatorSessions,
+} from './operator.schema.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type OperatorActionRow = typeof operatorActions.$inferSelect;
@@ -34,9 +40,99 @@ export async function insertOperatorIfAbsent(
 
 export async function insertOperatorSession(
   executor: Executor,
-  session: { operatorId: bigint; tokenHash: string; ip: string },
+  session: { operatorId: bigint; tokenHash: string; ip: string; totpPending: boolean },
 ): Promise<void> {
   await executor.insert(operatorSessions).values(session);
+}
+
+/** Sets a secret being enrolled (sealed), replacing one an earlier setup left. */
+export async function setPendingTotpSecret(
+  executor: Executor,
+  operatorId: bigint,
+  sealed: string,
+): Promise<void> {
+  await executor
+    .update(operators)
+    .set({ totpPendingSecret: sealed })
+    .where(eq(operators.id, operatorId));
+}
+
+/**
+ * Turns TOTP on with the pending secret, the step of the code that confirmed it, and fresh
+ * recovery codes (earlier ones are deleted); the operator's enrolment-only sessions become full.
+ */
+export async function enableTotp(
+  executor: Executor,
+  operatorId: bigint,
+  change: { sealed: string; step: number; recoveryCodeHashes: string[] },
+): Promise<void> {
+  await executor
+    .update(operators)
+    .set({
+      totpSecret: change.sealed,
+      totpPendingSecret: null,
+      totpEnabledAt: sql`now()`,
+      totpLastStep: change.step,
+    })
+    .where(eq(operators.id, operatorId));
+  await executor
+    .delete(operatorRecoveryCodes)
+    .where(eq(operatorRecoveryCodes.operatorId, operatorId));
+  await executor
+    .insert(operatorRecoveryCodes)
+    .values(change.recoveryCodeHashes.map((codeHash) => ({ operatorId, codeHash })));
+  await executor
+    .update(operatorSessions)
+    .set({ totpPending: false })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
+}
+
+/**
+ * Records an accepted TOTP step, only if it is later than the last one: false when another
+ * login took this step first (two logins racing with one code).
+ */
+export async function acceptTotpStep(
+  executor: Executor,
+  operatorId: bigint,
+  step: number,
+): Promise<boolean> {
+  const rows = await executor
+    .update(operators)
+    .set({ totpLastStep: step })
+    .where(
+      and(eq(operators.id, operatorId), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`),
+    )
+    .returning({ id: operators.id });
+  return rows.length > 0;
+}
+
+/** Uses up an unused recovery code of the operator; false when there is none such. */
+export async function useRecoveryCode(
+  executor: Executor,
+  operatorId: bigint,
+  codeHash: string,
+): Promise<boolean> {
+  const rows = await executor
+    .update(operatorRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(operatorRecoveryCodes.operatorId, operatorId),
+        eq(operatorRecoveryCodes.codeHash, codeHash),
+        isNull(operatorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: operatorRecoveryCodes.id });
+  return rows.length > 0;
+}
+
+/** The operator of a session, for enrolment. */
+export async function findOperatorById(
+  executor: Executor,
+  id: bigint,
+): Promise<OperatorRow | undefined> {
+  const rows = await executor.select().from(operators).where(eq(operators.id, id));
+  return rows[0];
 }
 
 /** The permissions of a custom role (operator_roles), or undefined when there is none. */
@@ -61,7 +157,9 @@ export async function findOperatorSession(executor: Executor, tokenHash: string)
       sessionId: operatorSessions.id,
       operator: operators,
       customPermissions: operatorRoles.permissions,
+      totpPending: operatorSessions.totpPending,
       idleSeconds: sql<number>`extract(epoch from now() - ${operatorSessions.lastSeenAt})::float8`,
+      ageSeconds: sql<number>`extract(epoch from now() - ${operatorSessions.createdAt})::float8`,
     })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
@@ -74,7 +172,9 @@ export async function findOperatorSession(executor: Executor, tokenHash: string)
       ),
     );
   const row = rows[0];
-  return row ? { ...row, idleSeconds: Number(row.idleSeconds) } : undefined;
+  return row
+    ? { ...row, idleSeconds: Number(row.idleSeconds), ageSeconds: Number(row.ageSeconds) }
+    : undefined;
 }
 
 export async function touchOperatorSession(executor: Executor, id: bigint): Promise<void> {

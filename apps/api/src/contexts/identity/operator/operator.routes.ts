@@ -5,11 +5,12 @@ import {
   adminLoginEndpoint,
   adminLogoutEndpoint,
   adminMeEndpoint,
+  adminTotpConfirmEndpoint,
+  adminTotpSetupEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { BRAND_IN_QUERY, brandFilter, operatorOf } from '../../../plugins/operator-auth.ts';
-import { permissionList } from './operator-roles.ts';
-import type { OperatorService } from './operator.service.ts';
+import { operatorView, type OperatorService } from './operator.service.ts';
 
 const anyOperator = { access: 'operator' as const, permission: 'session' as const };
 
@@ -56,15 +57,35 @@ export async function operatorRoutes(
       config: anyOperator,
       schema: { tags: ['operator'], response: envelopeResponses(adminMeEndpoint.response) },
     },
-    async (request) => {
-      const operator = operatorOf(request);
-      return ok({
-        username: operator.username,
-        role: operator.role,
-        permissions: permissionList(operator.permissions),
-        brands: operator.brands,
-      });
+    async (request) => ok(operatorView(operatorOf(request))),
+  );
+
+  routes.post(
+    adminTotpSetupEndpoint.path,
+    {
+      config: anyOperator,
+      schema: {
+        tags: ['operator'],
+        summary: 'Start TOTP enrolment: a new secret and its otpauth:// address for a QR code',
+        response: envelopeResponses(adminTotpSetupEndpoint.response),
+      },
     },
+    async (request) => ok(await operators.totpSetup(operatorOf(request))),
+  );
+
+  routes.post(
+    adminTotpConfirmEndpoint.path,
+    {
+      config: anyOperator,
+      schema: {
+        tags: ['operator'],
+        summary: 'Finish TOTP enrolment with a code; answers the recovery codes once',
+        body: adminTotpConfirmEndpoint.body,
+        response: envelopeResponses(adminTotpConfirmEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(await operators.totpConfirm(operatorOf(request), request.body.code, request.ip)),
   );
 
   routes.get(

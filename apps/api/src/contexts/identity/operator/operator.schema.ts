@@ -28,6 +28,18 @@ export const operators = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     disabled: boolean('disabled').notNull().default(false),
+    /** The TOTP secret (AES-256-GCM under a key derived from the RSA key), once enrolled. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled, until a code from the app confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Addresses (IPs or CIDR ranges) the operator may use; empty: any. */
+    ipAllowList: text('ip_allow_list')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('operators_username').on(table.username)],
@@ -39,6 +51,20 @@ export const operatorRoles = pgTable('operator_roles', {
   permissions: text('permissions').array().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One-time recovery codes of an operator's TOTP, hashed; a used one stays, marked. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: bigint('operator_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operators.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('operator_recovery_codes_operator').on(table.operatorId)],
+);
 
 /** Operator sessions: hashed bearer tokens with an idle limit, like member sessions. */
 export const operatorSessions = pgTable(
@@ -53,6 +79,8 @@ export const operatorSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
+    /** Opened by an operator who must enrol TOTP first: good for enrolment only, until then. */
+    totpPending: boolean('totp_pending').notNull().default(false),
   },
   (table) => [uniqueIndex('operator_sessions_token_hash').on(table.tokenHash)],
 );

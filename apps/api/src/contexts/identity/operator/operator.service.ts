@@ -1,4 +1,4 @@
-import type { BrandScope, Permission } from '@lobby/contracts';
+import { permissionsNeedTotp, type BrandScope, type Permission } from '@lobby/contracts';
 import type { Database, Executor } from '../../../db/client.ts';
 import type { OperatorIdentity, OperatorResolver } from '../../../plugins/operator-auth.ts';
 import { appError } from '../../../lib/app-error.ts';
@@ -8,6 +8,18 @@ import { hashSessionToken, newSessionToken } from '../member/index.ts';
 import { OPERATOR_ERRORS } from './operator.errors.ts';
 import { brandScopeOf, permissionList, permissionsOfRole } from './operator-roles.ts';
 import {
+  acceptedTotpStep,
+  hashRecoveryCode,
+  ipAllowed,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpUri,
+  TotpVault,
+} from './operator-totp.ts';
+import {
+  acceptTotpStep,
+  enableTotp,
+  findOperatorById,
   findOperatorByUsername,
   findRolePermissions,
   findOperatorSession,
@@ -16,7 +28,9 @@ import {
   insertOperatorSession,
   listOperatorActions,
   revokeOperatorSession,
+  setPendingTotpSecret,
   touchOperatorSession,
+  useRecoveryCode,
   type OperatorRow,
 } from './operator.repository.ts';
 
@@ -34,28 +48,35 @@ export const OPERATOR_LOCK_ATTEMPTS = 5;
 /** Wrong passwords for one name from all addresses within the window that raise the alert. */
 export const OPERATOR_ALERT_ATTEMPTS = 20;
 const LOCK_WINDOW_MINUTES = 30;
-const IDLE_MINUTES = 30;
+/** Minutes without a request after which an operator session ends. */
+export const OPERATOR_IDLE_MINUTES = 15;
+/** Hours after login at which an operator session ends, however busy. */
+export const OPERATOR_SESSION_HOURS = 12;
 
-/** An operator as the back office shows them: role, permissions, brands. */
+/** An operator as the back office shows them: role, permissions, brands, second factor. */
 export type OperatorView = {
   username: string;
   role: string;
   permissions: Permission[];
   brands: BrandScope;
+  totpEnabled: boolean;
+  totpEnrolmentRequired: boolean;
 };
 
 /** The view of a logged-in operator (login, me). */
-export function operatorView(
-  operator: Pick<OperatorRow, 'username' | 'role' | 'allBrands' | 'brands'>,
-  permissions: ReadonlySet<Permission>,
-): OperatorView {
+export function operatorView(identity: OperatorIdentity): OperatorView {
   return {
-    username: operator.username,
-    role: operator.role,
-    permissions: permissionList(permissions),
-    brands: brandScopeOf(operator),
+    username: identity.username,
+    role: identity.role,
+    permissions: permissionList(identity.permissions),
+    brands: identity.brands,
+    totpEnabled: identity.totpEnabled,
+    totpEnrolmentRequired: identity.totpEnrolmentRequired,
   };
 }
+
+/** Whether any brand of the scope asks every operator of it for two factors. */
+export type BrandTotpPolicy = (brands: BrandScope) => boolean;
 
 /** What a module needs to log its operator actions: `record` on the change's transaction. */
 export type ActionRecorder = Pick<OperatorService, 'record'>;
@@ -72,10 +93,34 @@ export type SecurityAlerts = {
 export class OperatorService implements OperatorResolver {
   readonly #db: Database;
   readonly #alerts: SecurityAlerts | undefined;
+  readonly #vault: TotpVault | undefined;
+  readonly #brandsRequireTotp: BrandTotpPolicy;
 
-  constructor(db: Database, options: { alerts?: SecurityAlerts } = {}) {
+  /**
+   * `totpKey` seals TOTP secrets (32 bytes; the app derives it from the RSA key): without it no
+   * operator can enrol or log in with a code. `brandsRequireTotp` is the brands' own policy.
+   */
+  constructor(
+    db: Database,
+    options: {
+      alerts?: SecurityAlerts;
+      totpKey?: Buffer;
+      brandsRequireTotp?: BrandTotpPolicy;
+    } = {},
+  ) {
     this.#db = db;
     this.#alerts = options.alerts;
+    this.#vault = options.totpKey ? new TotpVault(options.totpKey) : undefined;
+    this.#brandsRequireTotp = options.brandsRequireTotp ?? (() => false);
+  }
+
+  #requiresTotp(permissions: ReadonlySet<Permission>, brands: BrandScope): boolean {
+    return permissionsNeedTotp(permissions) || this.#brandsRequireTotp(brands);
+  }
+
+  #vaultOrFail(): TotpVault {
+    if (!this.#vault) throw new Error('OperatorService was built without a TOTP key');
+    return this.#vault;
   }
 
   /**
@@ -91,10 +136,19 @@ export class OperatorService implements OperatorResolver {
     });
   }
 
-  async login(input: { username: string; password: string; ip: string }): Promise<{
-    token: string;
-    operator: OperatorView;
-  }> {
+  /**
+   * Password, address, then the second factor: an operator who has enrolled gives a TOTP code
+   * or a recovery code (`totp_required` until they do; a wrong one counts as a wrong password).
+   * An operator whose role or brands need two factors and who has not enrolled gets a session
+   * good for enrolment only.
+   */
+  async login(input: {
+    username: string;
+    password: string;
+    ip: string;
+    totp?: string | undefined;
+    recoveryCode?: string | undefined;
+  }): Promise<{ token: string; operator: OperatorView }> {
     const name = input.username.toLowerCase();
     const nameAtAddress = `${name}@${input.ip}`;
     const locked = await lockedSecondsLeft(this.#db, OPERATOR_LOCK_SCOPE, nameAtAddress);
@@ -104,32 +158,26 @@ export class OperatorService implements OperatorResolver {
     const operator = await findOperatorByUsername(this.#db, input.username);
     const matches = await verifyPassword(operator?.passwordHash ?? null, input.password);
     if (!operator || !matches || operator.disabled) {
-      const seconds = await recordLoginFailure(
-        this.#db,
-        OPERATOR_LOCK_SCOPE,
-        nameAtAddress,
-        OPERATOR_LOCK_ATTEMPTS,
-        LOCK_WINDOW_MINUTES,
-      );
-      const underAttack = await recordLoginFailure(
-        this.#db,
-        OPERATOR_ALERT_SCOPE,
-        name,
-        OPERATOR_ALERT_ATTEMPTS,
-        LOCK_WINDOW_MINUTES,
-      );
-      if (underAttack > 0) {
-        this.#alerts?.warn(
-          { alert: 'operator_login_attack', username: name, ip: input.ip },
-          `${OPERATOR_ALERT_ATTEMPTS} or more wrong operator passwords for one name in ${LOCK_WINDOW_MINUTES} minutes`,
-        );
-      }
-      if (seconds > 0) {
-        throw appError(OPERATOR_ERRORS, 'operator_locked', { retryAfterSeconds: seconds });
-      }
+      await this.#failed(name, nameAtAddress, input.ip);
       throw appError(OPERATOR_ERRORS, 'operator_login_wrong');
     }
+    if (!ipAllowed(operator.ipAllowList, input.ip)) {
+      throw appError(OPERATOR_ERRORS, 'operator_address_not_allowed');
+    }
+    if (operator.totpSecret) {
+      if (!input.totp && !input.recoveryCode) throw appError(OPERATOR_ERRORS, 'totp_required');
+      if (!(await this.#secondFactor(operator, input))) {
+        await this.#failed(name, nameAtAddress, input.ip);
+        throw appError(OPERATOR_ERRORS, 'totp_wrong');
+      }
+    }
     await clearLoginFailures(this.#db, OPERATOR_LOCK_SCOPE, nameAtAddress);
+    const permissions = permissionsOfRole(
+      operator.role,
+      await findRolePermissions(this.#db, operator.role),
+    );
+    const brands = brandScopeOf(operator);
+    const totpPending = !operator.totpSecret && this.#requiresTotp(permissions, brands);
     const token = newSessionToken();
     // The session and the record of its opening commit together.
     await this.#db.transaction(async (transaction) => {
@@ -137,28 +185,127 @@ export class OperatorService implements OperatorResolver {
         operatorId: operator.id,
         tokenHash: hashSessionToken(token),
         ip: input.ip,
+        totpPending,
       });
       await insertOperatorAction(transaction, {
         operatorId: operator.id,
         action: 'login',
+        details: { secondFactor: operator.totpSecret ? (input.totp ? 'totp' : 'recovery') : null },
         ip: input.ip,
       });
     });
-    const permissions = permissionsOfRole(
-      operator.role,
-      await findRolePermissions(this.#db, operator.role),
-    );
-    return { token, operator: operatorView(operator, permissions) };
+    return {
+      token,
+      operator: operatorView({
+        sessionId: 0n,
+        operatorId: operator.id,
+        username: operator.username,
+        role: operator.role,
+        permissions,
+        brands,
+        totpEnabled: Boolean(operator.totpSecret),
+        totpEnrolmentRequired: totpPending,
+      }),
+    };
   }
 
-  async resolve(token: string): Promise<OperatorIdentity | null> {
+  /** Counts a wrong password or code toward the lock of the name at the address, and the alert. */
+  async #failed(name: string, nameAtAddress: string, ip: string): Promise<void> {
+    const seconds = await recordLoginFailure(
+      this.#db,
+      OPERATOR_LOCK_SCOPE,
+      nameAtAddress,
+      OPERATOR_LOCK_ATTEMPTS,
+      LOCK_WINDOW_MINUTES,
+    );
+    const underAttack = await recordLoginFailure(
+      this.#db,
+      OPERATOR_ALERT_SCOPE,
+      name,
+      OPERATOR_ALERT_ATTEMPTS,
+      LOCK_WINDOW_MINUTES,
+    );
+    if (underAttack > 0) {
+      this.#alerts?.warn(
+        { alert: 'operator_login_attack', username: name, ip },
+        `${OPERATOR_ALERT_ATTEMPTS} or more wrong operator passwords for one name in ${LOCK_WINDOW_MINUTES} minutes`,
+      );
+    }
+    if (seconds > 0) {
+      throw appError(OPERATOR_ERRORS, 'operator_locked', { retryAfterSeconds: seconds });
+    }
+  }
+
+  /** A TOTP code not used before, or an unused recovery code, used up now. */
+  async #secondFactor(
+    operator: OperatorRow,
+    input: { totp?: string | undefined; recoveryCode?: string | undefined },
+  ): Promise<boolean> {
+    if (input.totp && operator.totpSecret) {
+      const secret = this.#vaultOrFail().open(operator.totpSecret);
+      const step = await acceptedTotpStep(secret, input.totp, operator.totpLastStep);
+      return step !== null && (await acceptTotpStep(this.#db, operator.id, step));
+    }
+    if (input.recoveryCode) {
+      return useRecoveryCode(this.#db, operator.id, hashRecoveryCode(input.recoveryCode));
+    }
+    return false;
+  }
+
+  /** Starts enrolment: a new secret, kept sealed until a code confirms it. */
+  async totpSetup(identity: OperatorIdentity): Promise<{ secret: string; uri: string }> {
+    if (identity.totpEnabled) throw appError(OPERATOR_ERRORS, 'totp_already_enabled');
+    const secret = newTotpSecret();
+    await setPendingTotpSecret(this.#db, identity.operatorId, this.#vaultOrFail().seal(secret));
+    return { secret, uri: totpUri(secret, identity.username) };
+  }
+
+  /** Confirms enrolment with a code of the new secret; answers the recovery codes, once. */
+  async totpConfirm(
+    identity: OperatorIdentity,
+    code: string,
+    ip: string,
+  ): Promise<{ recoveryCodes: string[] }> {
+    if (identity.totpEnabled) throw appError(OPERATOR_ERRORS, 'totp_already_enabled');
+    const operator = await findOperatorById(this.#db, identity.operatorId);
+    if (!operator?.totpPendingSecret) throw appError(OPERATOR_ERRORS, 'totp_not_started');
+    const sealed = operator.totpPendingSecret;
+    const step = await acceptedTotpStep(this.#vaultOrFail().open(sealed), code, null);
+    if (step === null) throw appError(OPERATOR_ERRORS, 'totp_wrong');
+    const recoveryCodes = newRecoveryCodes();
+    await this.#db.transaction(async (transaction) => {
+      await enableTotp(transaction, identity.operatorId, {
+        sealed,
+        step,
+        recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+      });
+      await this.record(transaction, identity, {
+        action: 'totp_enabled',
+        targetType: 'operator',
+        targetId: String(identity.operatorId),
+        ip,
+      });
+    });
+    return { recoveryCodes };
+  }
+
+  /**
+   * The operator of a live session: not revoked, the operator not disabled, active within the
+   * idle limit, younger than the session lifetime, and used from an allowed address. A session
+   * past a limit is revoked.
+   */
+  async resolve(token: string, ip?: string): Promise<OperatorIdentity | null> {
     if (token.length > 128) return null;
     const found = await findOperatorSession(this.#db, hashSessionToken(token));
     if (!found) return null;
-    if (found.idleSeconds > IDLE_MINUTES * 60) {
+    if (
+      found.idleSeconds > OPERATOR_IDLE_MINUTES * 60 ||
+      found.ageSeconds > OPERATOR_SESSION_HOURS * 3600
+    ) {
       await revokeOperatorSession(this.#db, found.sessionId);
       return null;
     }
+    if (ip !== undefined && !ipAllowed(found.operator.ipAllowList, ip)) return null;
     if (found.idleSeconds > 60) await touchOperatorSession(this.#db, found.sessionId);
     return {
       sessionId: found.sessionId,
@@ -167,6 +314,8 @@ export class OperatorService implements OperatorResolver {
       role: found.operator.role,
       permissions: permissionsOfRole(found.operator.role, found.customPermissions),
       brands: brandScopeOf(found.operator),
+      totpEnabled: found.operator.totpSecret !== null,
+      totpEnrolmentRequired: found.totpPending,
     };
   }
 

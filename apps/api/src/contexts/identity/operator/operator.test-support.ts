@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { BrandScope, Permission } from '@lobby/contracts';
-import type { Database } from '../../../db/client.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 import { operatorRoles, operators } from './operator.schema.ts';
-import { OperatorService } from './operator.service.ts';
 
 /**
- * An operator with a role and brands, logged in: for tests of permissions and brand scopes.
- * `permissions` defines a custom role of that name first. Logs in through the service, so many
- * operators do not meet the login rate limit.
+ * An operator with a role and brands, logged in over HTTP (enrolling TOTP when the role needs
+ * it): for tests of permissions and brand scopes. `permissions` defines a custom role of that
+ * name first; `ipAllowList` limits the addresses.
  */
 export async function createOperator(
-  db: Database,
-  options: { role: string; permissions?: readonly Permission[]; brands?: BrandScope },
+  harness: Pick<TestApp, 'app' | 'database'>,
+  options: {
+    role: string;
+    permissions?: readonly Permission[];
+    brands?: BrandScope;
+    ipAllowList?: string[];
+    remoteAddress?: string;
+  },
 ): Promise<{ username: string; password: string; token: string }> {
+  const db = harness.database.db;
   if (options.permissions) {
     await db
       .insert(operatorRoles)
@@ -32,7 +39,8 @@ export async function createOperator(
     role: options.role,
     allBrands: brands === 'all',
     brands: brands === 'all' ? [] : [...brands],
+    ipAllowList: options.ipAllowList ?? [],
   });
-  const { token } = await new OperatorService(db).login({ username, password, ip: '127.0.0.1' });
+  const token = await operatorLogin(harness.app, { username, password }, options.remoteAddress);
   return { username, password, token };
 }

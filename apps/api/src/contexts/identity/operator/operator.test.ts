@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@lobby/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 import { RATE_LIMITS } from '../../../plugins/rate-limit.ts';
 import { OPERATOR_ALERT_ATTEMPTS, OperatorService } from './operator.service.ts';
 
@@ -44,6 +45,9 @@ describe('operator API', () => {
       role: 'super_admin',
       permissions: [...PERMISSIONS],
       brands: 'all',
+      // A super admin must enrol TOTP: until then the session is good for enrolment only.
+      totpEnabled: false,
+      totpEnrolmentRequired: true,
     };
     expect(login.body.data.operator).toEqual(superAdmin);
     const token = login.body.data.token as string;
@@ -118,8 +122,7 @@ describe('operator API', () => {
   });
 
   it('runs the ledger check and records who did', async () => {
-    const token = (await call('POST', '/admin/api/login', undefined, { username, password })).body
-      .data.token;
+    const token = await operatorLogin(harness.app, { username, password });
     const check = await call('POST', '/admin/api/ledger/check', token);
     expect(check.body).toEqual({ status: true, data: { ok: true, violations: [] } });
     const log = await call('GET', '/admin/api/actions?limit=5', token);
@@ -130,8 +133,7 @@ describe('operator API', () => {
     expect((await call('POST', '/admin/api/login', undefined, { username: '' })).body.data).toBe(
       'validation',
     );
-    const token = (await call('POST', '/admin/api/login', undefined, { username, password })).body
-      .data.token;
+    const token = await operatorLogin(harness.app, { username, password });
     expect((await call('GET', '/admin/api/actions?limit=9999', token)).body.data).toBe(
       'validation',
     );

@@ -38,12 +38,14 @@ async function call(route: OperatorRoute, token: string) {
 }
 
 describe('operator permissions', () => {
-  it('lists every operator route with its permission; only logout and me need a session alone', () => {
+  it('lists every operator route with its permission; only logout, me and enrolment need a session alone', () => {
     expect(routes.length).toBeGreaterThanOrEqual(66);
     const sessionOnly = routes.filter((route) => route.permission === 'session');
     expect(sessionOnly.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       'GET /admin/api/me',
       'POST /admin/api/logout',
+      'POST /admin/api/me/totp/confirm',
+      'POST /admin/api/me/totp/setup',
     ]);
     for (const route of routes) {
       if (route.permission !== 'session') expect(PERMISSIONS).toContain(route.permission);
@@ -65,7 +67,7 @@ describe('operator permissions', () => {
   it('answers forbidden (403) on every route to a role that lacks its permission', async () => {
     const lacking = new Map<Permission, string>();
     for (const permission of PERMISSIONS) {
-      const { token } = await createOperator(harness.database.db, {
+      const { token } = await createOperator(harness, {
         role: `test_without_${permission.replace('.', '_')}`,
         permissions: PERMISSIONS.filter((other) => other !== permission),
       });
@@ -85,7 +87,7 @@ describe('operator permissions', () => {
   it('lets a role holding only the permission past the guard on every route', async () => {
     const only = new Map<Permission, string>();
     for (const permission of PERMISSIONS) {
-      const { token } = await createOperator(harness.database.db, {
+      const { token } = await createOperator(harness, {
         role: `test_only_${permission.replace('.', '_')}`,
         permissions: [permission],
       });
@@ -107,10 +109,10 @@ describe('operator permissions', () => {
     const promotions = routes.find(
       (route) => route.method === 'GET' && route.url === '/admin/api/promo/promotions',
     )!;
-    const finance = await createOperator(harness.database.db, { role: 'finance' });
-    const service = await createOperator(harness.database.db, { role: 'customer_service' });
-    const marketing = await createOperator(harness.database.db, { role: 'marketing' });
-    const unknown = await createOperator(harness.database.db, { role: 'no_such_role' });
+    const finance = await createOperator(harness, { role: 'finance' });
+    const service = await createOperator(harness, { role: 'customer_service' });
+    const marketing = await createOperator(harness, { role: 'marketing' });
+    const unknown = await createOperator(harness, { role: 'no_such_role' });
     expect((await call(withdrawals, finance.token)).statusCode).not.toBe(403);
     expect((await call(withdrawals, service.token)).code).toBe('forbidden');
     expect((await call(promotions, marketing.token)).statusCode).not.toBe(403);

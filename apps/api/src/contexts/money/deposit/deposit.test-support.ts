@@ -11,6 +11,7 @@ import { OperatorService } from '../../identity/operator/operator.service.ts';
 import { SessionService } from '../../identity/member/session.service.ts';
 import { seedDepositChannels } from './deposit.seed.ts';
 import { DepositService } from './deposit.service.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 
 /**
  * The deposit tests' app: the test app with the demo channels seeded, members made straight
@@ -67,12 +68,8 @@ export async function createDepositHarness(
       const username = `dep${randomUUID().slice(0, 8)}`;
       const password = 'operator-pass-1';
       await operators.seedAdmin(username, password);
-      const response = await harness.app.inject({
-        method: 'POST',
-        url: '/admin/api/login',
-        payload: { username, password },
-      });
-      return { token: response.json<{ data: { token: string } }>().data.token, username };
+      const responseToken = await operatorLogin(harness.app, { username, password });
+      return { token: responseToken, username };
     },
     async orderCount(memberId) {
       const rows = await db

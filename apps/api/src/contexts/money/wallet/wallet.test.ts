@@ -6,6 +6,7 @@ import { findMemberByUsername } from '../../identity/member/member.repository.ts
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { addTurnover } from '../turnover/turnover.ts';
 import { OperatorService } from '../../identity/operator/operator.service.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 
 const TEST_CODE = 'T3ST';
 let harness: TestApp;
@@ -104,13 +105,12 @@ describe('GET /api/findmed/v1/member/balance', () => {
     expect(owed.body.data).toMatchObject({ turnover: '500.00' });
     const operatorName = `wal${randomUUID().slice(0, 8)}`;
     await new OperatorService(harness.database.db).seedAdmin(operatorName, 'operator-pass-1');
-    const login = await harness.app.inject({
-      method: 'POST',
-      url: '/admin/api/login',
-      payload: { username: operatorName, password: 'operator-pass-1' },
+    const loginToken = await operatorLogin(harness.app, {
+      username: operatorName,
+      password: 'operator-pass-1',
     });
     const bearer = {
-      authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}`,
+      authorization: `Bearer ${loginToken}`,
     };
     const waive = (payload: object, name = username) =>
       harness.app.inject({

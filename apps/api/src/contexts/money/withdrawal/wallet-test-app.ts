@@ -8,6 +8,7 @@ import { insertBrandIfAbsent, DEMO_BRANDS } from '../../platform/brand/index.ts'
 import { LedgerService } from '../ledger/index.ts';
 import { OperatorService } from '../../identity/operator/index.ts';
 import { RsaKeys } from '../../platform/rsa/index.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 
 /**
  * Test support for the payout, withdrawal and records modules (not a test file): the app, and
@@ -152,12 +153,11 @@ export async function createWalletTestApp(
       if (operatorToken) return operatorToken;
       const name = `cash${randomUUID().slice(0, 8)}`;
       await new OperatorService(base.database.db).seedAdmin(name, 'operator-pass-1');
-      const login = await base.app.inject({
-        method: 'POST',
-        url: '/admin/api/login',
-        payload: { username: name, password: 'operator-pass-1' },
+      const loginToken = await operatorLogin(base.app, {
+        username: name,
+        password: 'operator-pass-1',
       });
-      operatorToken = login.json<{ data: { token: string } }>().data.token;
+      operatorToken = loginToken;
       return operatorToken;
     },
     async createBrand(wallet, withdrawPasswordEnabled = true, options = {}) {

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
+  BrandBackOffice,
   BrandPublicSettings,
   BrandTheme,
   ContactEntry,
@@ -37,6 +38,8 @@ export const brands = pgTable(
     statistics: jsonb('statistics').$type<StatisticsConfig>().notNull(),
     contacts: jsonb('contacts').$type<ContactEntry[]>().notNull(),
     settings: jsonb('settings').$type<BrandPublicSettings>().notNull(),
+    /** The back office's policy for the brand (BrandBackOffice), never sent to members. */
+    backOffice: jsonb('back_office').$type<Partial<BrandBackOffice>>().notNull().default({}),
     assetVersion: text('asset_version').notNull().default('1'),
     /** Bumped on every change so caches on other nodes can tell they are stale. */
     revision: bigint('revision', { mode: 'bigint' })

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  brandBackOfficeSchema,
   brandPublicConfigSchema,
   parsePlatformIdList,
+  type BrandBackOffice,
   type BrandPublicConfig,
   type StatisticsEntry,
 } from '@lobby/contracts';
@@ -24,6 +26,8 @@ export type Brand = {
   hosts: readonly string[];
   isDefault: boolean;
   revision: bigint;
+  /** The back office's policy for the brand; never part of the public config. */
+  backOffice: BrandBackOffice;
 };
 
 /** The currency a brand's members hold; a brand with an unknown one is a configuration bug. */
@@ -69,7 +73,13 @@ function toBrand(row: BrandWithHosts): Brand {
     settings: row.settings,
     assetVersion: row.assetVersion,
   });
-  return { config, hosts: row.hosts, isDefault: row.isDefault, revision: row.revision };
+  return {
+    config,
+    hosts: row.hosts,
+    isDefault: row.isDefault,
+    revision: row.revision,
+    backOffice: brandBackOfficeSchema.parse(row.backOffice),
+  };
 }
 
 /**

@@ -132,6 +132,7 @@ export function serveChatSocket(
         if (!operator || !brand) throw appError(OPERATOR_AUTH_ERRORS, 'operator_token');
         // The same rule as the chat's REST routes: chat.answer, in a brand of the operator's.
         if (
+          operator.totpEnrolmentRequired ||
           !operator.permissions.has('chat.answer') ||
           !inBrandScope(operator, brand.config.code)
         ) {

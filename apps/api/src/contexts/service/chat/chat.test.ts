@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,6 +28,7 @@ import {
   type Member,
   type WalletTestApp,
 } from '../../money/withdrawal/wallet-test-app.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -121,12 +122,8 @@ let operatorHeaders: Record<string, string>;
 async function loginOperator(app: FastifyInstance): Promise<Record<string, string>> {
   const name = `chat${randomUUID().slice(0, 8)}`;
   await new OperatorService(harness.database.db).seedAdmin(name, 'operator-pass-1');
-  const login = await app.inject({
-    method: 'POST',
-    url: '/admin/api/login',
-    payload: { username: name, password: 'operator-pass-1' },
-  });
-  return { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` };
+  const loginToken = await operatorLogin(app, { username: name, password: 'operator-pass-1' });
+  return { authorization: `Bearer ${loginToken}` };
 }
 
 beforeAll(async () => {
@@ -431,7 +428,12 @@ describe('a member', () => {
     const actions = await harness.database.db
       .select()
       .from(operatorActions)
-      .where(eq(operatorActions.targetId, conversationId));
+      .where(
+        and(
+          eq(operatorActions.targetType, 'chat_conversation'),
+          eq(operatorActions.targetId, conversationId),
+        ),
+      );
     expect(actions.map((action) => action.action).sort()).toEqual(['chat_close', 'chat_take']);
     socket.close();
   });
@@ -541,7 +543,12 @@ describe('the operators', () => {
     const takes = await harness.database.db
       .select()
       .from(operatorActions)
-      .where(eq(operatorActions.targetId, conversationId));
+      .where(
+        and(
+          eq(operatorActions.targetType, 'chat_conversation'),
+          eq(operatorActions.targetId, conversationId),
+        ),
+      );
     expect(takes.filter((action) => action.action === 'chat_take')).toHaveLength(1);
   });
 

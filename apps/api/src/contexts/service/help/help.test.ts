@@ -13,6 +13,7 @@ import { OperatorService } from '../../identity/operator/operator.service.ts';
 import { DEMO_BRANDS } from '../../platform/brand/brand.seed.ts';
 import { isSafeLink, renderMarkdown } from '../../platform/markdown/markdown.ts';
 import { seedHelpPages } from './help.seed.ts';
+import { operatorLogin } from '../../../test/operators.ts';
 
 /**
  * The help centre (navigation, pages rendered to safe HTML, the demo pages), the operators'
@@ -27,12 +28,8 @@ beforeAll(async () => {
   await seedHelpPages(harness.database.db);
   const username = `help${randomUUID().slice(0, 8)}`;
   await new OperatorService(harness.database.db).seedAdmin(username, 'operator-pass-1');
-  const login = await harness.app.inject({
-    method: 'POST',
-    url: '/admin/api/login',
-    payload: { username, password: 'operator-pass-1' },
-  });
-  token = login.json<{ data: { token: string } }>().data.token;
+  const loginToken = await operatorLogin(harness.app, { username, password: 'operator-pass-1' });
+  token = loginToken;
 });
 afterAll(async () => {
   await harness.close();
