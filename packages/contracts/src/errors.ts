@@ -5,8 +5,16 @@
  */
 export type ErrorCodeTable = Readonly<Record<string, number>>;
 
+const definedCodes = new Set<string>();
+
 export function defineErrorCodes<const T extends ErrorCodeTable>(table: T): T {
+  for (const code of Object.keys(table)) definedCodes.add(code);
   return table;
+}
+
+/** Every code defined so far in this process: a test proves each has its texts. */
+export function definedErrorCodes(): string[] {
+  return [...definedCodes].sort();
 }
 
 export const COMMON_ERRORS = defineErrorCodes({

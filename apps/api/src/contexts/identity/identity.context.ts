@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { AuthService, authModule } from './auth/index.ts';
 import { MemberService, SessionService, memberModule } from './member/index.ts';
-import { OperatorService, operatorModule } from './operator/index.ts';
+import { OperatorAdminService, OperatorService, operatorModule } from './operator/index.ts';
 import { UploadUrlSigner, uploadModule } from './upload/index.ts';
 
 /** The identity context: members (their accounts, sessions, registration and login) and staff. */
@@ -14,6 +14,7 @@ export type Identity = {
   members: MemberService;
   auth: AuthService;
   operators: OperatorService;
+  operatorAdmin: OperatorAdminService;
 };
 
 export function createIdentity(settings: {
@@ -26,6 +27,18 @@ export function createIdentity(settings: {
   const { db, platform } = settings;
   const sessions = new SessionService(db);
   const shared = { db, rsa: platform.rsa, sessions, verification: platform.verification };
+  const operators = new OperatorService(db, {
+    alerts: settings.log,
+    totpKey: platform.rsa.deriveSecret('operator-totp'),
+    brandsRequireTotp: (scope) =>
+      platform.brands
+        .all()
+        .some(
+          (brand) =>
+            brand.backOffice.operatorTotpRequired &&
+            (scope === 'all' || scope.includes(brand.config.code)),
+        ),
+  });
   return {
     sessions,
     uploadSigner: new UploadUrlSigner(platform.rsa.deriveSecret('upload-url')),
@@ -35,17 +48,11 @@ export function createIdentity(settings: {
       captcha: platform.captchas,
       vipLevelOf: settings.vipLevelOf,
     }),
-    operators: new OperatorService(db, {
-      alerts: settings.log,
-      totpKey: platform.rsa.deriveSecret('operator-totp'),
-      brandsRequireTotp: (scope) =>
-        platform.brands
-          .all()
-          .some(
-            (brand) =>
-              brand.backOffice.operatorTotpRequired &&
-              (scope === 'all' || scope.includes(brand.config.code)),
-          ),
+    operators,
+    operatorAdmin: new OperatorAdminService({
+      db,
+      operators,
+      brandExists: (code) => platform.brands.get(code) !== undefined,
     }),
   };
 }
@@ -71,5 +78,8 @@ export async function registerIdentity(
     signer: identity.uploadSigner,
     onAvatarUploaded: (memberId, url) => identity.members.setAvatar(memberId, url),
   });
-  await app.register(operatorModule, { operators: identity.operators });
+  await app.register(operatorModule, {
+    operators: identity.operators,
+    operatorAdmin: identity.operatorAdmin,
+  });
 }

@@ -3,4 +3,5 @@ export { operatorDecidedBy } from './operator-actor.ts';
 export { operatorModule } from './operator.plugin.ts';
 export { operators } from './operator.schema.ts';
 export { OperatorService } from './operator.service.ts';
+export { OperatorAdminService } from './operators-admin.service.ts';
 export type { ActionRecorder, OperatorIdentity } from './operator.service.ts';

@@ -12,4 +12,13 @@ export const OPERATOR_ERRORS = defineErrorCodes({
   totp_not_started: 409,
   /** The operator's address allow-list does not hold this address. */
   operator_address_not_allowed: 403,
+  operator_not_found: 404,
+  operator_username_taken: 409,
+  operator_role_unknown: 400,
+  operator_brand_unknown: 400,
+  operator_allow_list_invalid: 400,
+  /** A super admin changing their own role, brands, TOTP or status: another must. */
+  operator_self_change: 409,
+  /** The built-in roles are fixed in code. */
+  operator_role_built_in: 409,
 });
