@@ -16,6 +16,7 @@ export * from './wallet.ts';
 export * from './admin.ts';
 export * from './permissions.ts';
 export * from './operators-admin.ts';
+export * from './members-admin.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './games.ts';

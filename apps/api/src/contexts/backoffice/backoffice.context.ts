@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Identity } from '../identity/identity.context.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { BrandAdminService, brandsAdminModule } from './brands/index.ts';
+import { MemberSearchService, membersAdminModule } from './members/index.ts';
 
 /** The back office: the operators' management of what spans the other contexts. */
 export async function registerBackoffice(
@@ -15,5 +16,8 @@ export async function registerBackoffice(
       brands: settings.platform.brands,
       operators: settings.identity.operators,
     }),
+  });
+  await app.register(membersAdminModule, {
+    memberSearch: new MemberSearchService({ db: settings.db, brands: settings.platform.brands }),
   });
 }
