@@ -78,5 +78,17 @@ export const adminSetBrandContactsEndpoint = {
  */
 export const brandBackOfficeSchema = z.object({
   operatorTotpRequired: z.boolean().default(false),
+  /**
+   * Amounts (decimal strings in the brand's currency) above which an operator's action is a
+   * request that a second operator approves (maker-checker): a balance adjustment (its size
+   * either way), a turnover waiver (the turnover waived) and a withdrawal's payment.
+   */
+  secondApprovalAbove: z
+    .object({
+      adjustment: z.string().default('1000.00'),
+      waiver: z.string().default('1000.00'),
+      withdrawal: z.string().default('50000.00'),
+    })
+    .default({ adjustment: '1000.00', waiver: '1000.00', withdrawal: '50000.00' }),
 });
 export type BrandBackOffice = z.infer<typeof brandBackOfficeSchema>;

@@ -17,6 +17,7 @@ export * from './admin.ts';
 export * from './permissions.ts';
 export * from './operators-admin.ts';
 export * from './members-admin.ts';
+export * from './approvals.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './games.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiline } from './text.ts';
+import { approvalRequestedSchema } from './approvals.ts';
 
 /** Money on the wire: a decimal string in the currency's scale ("12.50"), never a float. */
 export const decimalAmountSchema = z.string().regex(/^-?\d+(\.\d+)?$/, 'decimal amount');
@@ -40,5 +41,6 @@ export const adminWaiveTurnoverEndpoint = {
     brand: z.string().min(2).max(16),
     reason: multiline(z.string().trim().min(2).max(500)),
   }),
-  response: z.object({ waived: decimalAmountSchema }),
+  /** The turnover waived, or, above the brand's threshold, the request a second operator decides. */
+  response: z.union([z.object({ waived: decimalAmountSchema }), approvalRequestedSchema]),
 } as const;

@@ -8,6 +8,7 @@ import {
 } from './constants.ts';
 import { encryptedSchema } from './member.ts';
 import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
+import { approvalRequestedSchema } from './approvals.ts';
 
 /**
  * Payout accounts, withdrawals and transaction records (wallet issue). Member calls take
@@ -429,7 +430,8 @@ export const adminApproveWithdrawalEndpoint = {
   path: '/admin/api/withdrawals/:orderNo/approve',
   params: orderNoParams,
   body: z.object({ note: multiline(z.string().trim().max(500)).optional() }).nullish(),
-  response: adminWithdrawalSchema,
+  /** The order paid, or, above the brand's threshold, the request a second operator decides. */
+  response: z.union([adminWithdrawalSchema, approvalRequestedSchema]),
 } as const;
 
 /** Refuses the order: locked -> back to the centre wallet. The reason is shown to the member. */
@@ -453,15 +455,19 @@ export const adminAdjustBalanceEndpoint = {
     reason: multiline(z.string().trim().min(1).max(500)),
     idempotencyKey: idempotencyKeySchema,
   }),
-  response: z.object({
-    brand: z.string(),
-    username: z.string(),
-    amount: decimalAmountSchema,
-    currency: z.string(),
-    /** The centre wallet after the adjustment. */
-    balance: decimalAmountSchema,
-    entryId: z.string(),
-    /** True when this key was adjusted before and nothing moved this time. */
-    replayed: z.boolean(),
-  }),
+  /** The adjustment made, or, above the brand's threshold, the request a second operator decides. */
+  response: z.union([
+    z.object({
+      brand: z.string(),
+      username: z.string(),
+      amount: decimalAmountSchema,
+      currency: z.string(),
+      /** The centre wallet after the adjustment. */
+      balance: decimalAmountSchema,
+      entryId: z.string(),
+      /** True when this key was adjusted before and nothing moved this time. */
+      replayed: z.boolean(),
+    }),
+    approvalRequestedSchema,
+  ]),
 } as const;

@@ -27,6 +27,8 @@ import { feedbackTickets } from '../service/feedback/feedback.schema.ts';
 import { helpPages } from '../service/help/help.schema.ts';
 import { seedHelpPages } from '../service/help/help.seed.ts';
 import { memberMessages } from '../service/messages/messages.schema.ts';
+import { approvalRequests } from '../money/approvals/approvals.schema.ts';
+import { operators } from '../identity/operator/operator.schema.ts';
 
 /**
  * Brand scopes: an operator granted some brands reads and changes nothing of another. Every
@@ -48,12 +50,13 @@ async function homeRecords(): Promise<void> {
   const db = harness.database.db;
   await seedPromotions(db);
   await seedHelpPages(db);
+  const memberName = `scope${randomUUID().slice(0, 8)}`;
   const [member] = await db
     .insert(members)
     .values({
       brandCode: HOME,
-      username: `scope${randomUUID().slice(0, 8)}`,
-      usernameKey: `scope${randomUUID()}`,
+      username: memberName,
+      usernameKey: memberName,
       passwordHash: 'x',
       inviteCode: randomUUID().slice(0, 8),
     })
@@ -172,6 +175,29 @@ async function homeRecords(): Promise<void> {
     })
     .returning();
 
+  const [requester] = await db
+    .insert(operators)
+    .values({
+      username: `req${randomUUID().slice(0, 8)}`,
+      passwordHash: 'x',
+      role: 'finance',
+      allBrands: true,
+    })
+    .returning();
+  const [approval] = await db
+    .insert(approvalRequests)
+    .values({
+      brandCode: HOME,
+      kind: 'balance_adjustment',
+      target: member!.username,
+      amountMinor: 500_000n,
+      currency,
+      reason: 'probe',
+      payload: { amount: '5000.00', idempotencyKey: key() },
+      requestedBy: requester!.id,
+    })
+    .returning();
+
   const id = (value: bigint | undefined) => String(value);
   const set = (url: string, params: Record<string, string>) => recordIds.set(url, params);
   set('/admin/api/feedback/:id', { id: id(ticket?.id) });
@@ -201,6 +227,8 @@ async function homeRecords(): Promise<void> {
   set('/admin/api/promo/claims/:id/approve', { id: id(claim?.id) });
   set('/admin/api/promo/claims/:id/reject', { id: id(claim?.id) });
   set('/admin/api/promo/exchanges/:id/:action', { id: id(exchange?.id), action: 'deliver' });
+  set('/admin/api/approvals/:id/approve', { id: id(approval?.id) });
+  set('/admin/api/approvals/:id/reject', { id: id(approval?.id) });
 }
 
 beforeAll(async () => {
@@ -244,6 +272,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /admin/api/feedback/:id/reply': { reply: 'probe' },
   'POST /admin/api/chat/:id/messages': { body: 'probe', clientMessageId: 'probe-0001' },
   'POST /admin/api/chat/:id/read': { lastId: '1' },
+  'POST /admin/api/approvals/:id/reject': { note: 'probe' },
 };
 
 function fill(url: string, params: Record<string, string>): string {

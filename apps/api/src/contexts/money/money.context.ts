@@ -11,6 +11,7 @@ import { PayoutService, payoutModule } from './payout/index.ts';
 import { RecordsService, recordsModule } from './records/index.ts';
 import { WalletService, walletModule } from './wallet/index.ts';
 import { AdjustmentService, WithdrawalService, withdrawalModule } from './withdrawal/index.ts';
+import { ApprovalService, approvalsModule } from './approvals/index.ts';
 
 /** The money context: the ledger and everything that moves a member's money through it. */
 export type Money = {
@@ -21,6 +22,7 @@ export type Money = {
   payouts: PayoutService;
   withdrawals: WithdrawalService;
   adjustments: AdjustmentService;
+  approvals: ApprovalService;
   records: RecordsService;
 };
 
@@ -41,22 +43,38 @@ export function createMoney(settings: {
   const { operators } = identity;
   const ledger = new LedgerService(db);
   const payouts = new PayoutService({ db });
+  const wallet = new WalletService({
+    db,
+    ledger,
+    operators,
+    inTransitMinor: settings.inTransitMinor,
+  });
+  const withdrawals = new WithdrawalService({
+    db,
+    ledger,
+    payouts,
+    operators,
+    rsa: platform.rsa,
+    cache,
+    vip: { withdrawalLimits: settings.withdrawalLimits },
+  });
+  const adjustments = new AdjustmentService({ db, ledger, operators });
   return {
     ledger,
     ledgerAdmin: new LedgerAdminService({ db, ledger, operators }),
-    wallet: new WalletService({ db, ledger, operators, inTransitMinor: settings.inTransitMinor }),
+    wallet,
     deposits: new DepositService({ db, ledger, operators }),
     payouts,
-    withdrawals: new WithdrawalService({
+    withdrawals,
+    adjustments,
+    approvals: new ApprovalService({
       db,
-      ledger,
-      payouts,
+      brands: platform.brands,
       operators,
-      rsa: platform.rsa,
-      cache,
-      vip: { withdrawalLimits: settings.withdrawalLimits },
+      adjustments,
+      wallet,
+      withdrawals,
     }),
-    adjustments: new AdjustmentService({ db, ledger, operators }),
     records: new RecordsService({ db }),
   };
 }
@@ -70,9 +88,10 @@ export async function registerMoney(
   await app.register(walletModule, { wallet: money.wallet });
   await app.register(depositModule, { deposits: money.deposits, production: settings.production });
   await app.register(payoutModule, { payouts: money.payouts });
-  await app.register(withdrawalModule, {
+  await app.register(withdrawalModule, { withdrawals: money.withdrawals });
+  await app.register(approvalsModule, {
+    approvals: money.approvals,
     withdrawals: money.withdrawals,
-    adjustments: money.adjustments,
   });
   await app.register(recordsModule, { records: money.records });
 }

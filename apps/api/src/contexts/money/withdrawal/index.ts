@@ -1,4 +1,5 @@
 /** The withdrawal module's public surface: what other modules may use. */
-export { AdjustmentService } from './adjustment.service.ts';
+export { AdjustmentService, type AdjustmentResult } from './adjustment.service.ts';
+export { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 export { withdrawalModule } from './withdrawal.plugin.ts';
 export { WithdrawalService } from './withdrawal.service.ts';

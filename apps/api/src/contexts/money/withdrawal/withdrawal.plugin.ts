@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdjustmentService } from './adjustment.service.ts';
 import { withdrawalRoutes } from './withdrawal.routes.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
 
-/** Withdrawal requests, their review, and the operators' balance adjustments. */
+/** Withdrawal requests and their review queue (paying one goes through the approvals module). */
 export async function withdrawalModule(
   app: FastifyInstance,
-  options: { withdrawals: WithdrawalService; adjustments: AdjustmentService },
+  options: { withdrawals: WithdrawalService },
 ) {
   await app.register(withdrawalRoutes, options);
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  adminAdjustBalanceEndpoint,
-  adminApproveWithdrawalEndpoint,
   adminRejectWithdrawalEndpoint,
   adminWithdrawalsEndpoint,
   withdrawEndpoint,
@@ -11,13 +9,11 @@ import {
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import {
-  BRAND_IN_BODY,
   BRAND_IN_QUERY,
   brandFilter,
   operatorOf,
   recordBrand,
 } from '../../../plugins/operator-auth.ts';
-import type { AdjustmentService } from './adjustment.service.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 
@@ -32,15 +28,16 @@ function memberIdOf(request: FastifyRequest): bigint {
 }
 
 /**
- * Withdrawals: the member's request and order list (no cancel: UKGC RTS 14B), the operators'
- * review (approve pays, reject returns the money) and operator balance adjustments.
+ * Withdrawals: the member's request and order list (no cancel: UKGC RTS 14B) and the operators'
+ * queue and rejection (the money returns). Paying an order, like a balance adjustment, goes
+ * through maker-checker: the approvals module's routes.
  */
 export async function withdrawalRoutes(
   app: FastifyInstance,
-  options: { withdrawals: WithdrawalService; adjustments: AdjustmentService },
+  options: { withdrawals: WithdrawalService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { withdrawals, adjustments } = options;
+  const { withdrawals } = options;
   const orderInScope = recordBrand(
     'orderNo',
     (orderNo) => withdrawals.orderBrand(orderNo),
@@ -116,29 +113,6 @@ export async function withdrawalRoutes(
   );
 
   routes.post(
-    adminApproveWithdrawalEndpoint.path,
-    {
-      config: { ...withdrawalsReview, brand: orderInScope },
-      schema: {
-        tags: ['operator'],
-        summary: 'Pay a pending withdrawal (locked -> withdrawals payable)',
-        params: adminApproveWithdrawalEndpoint.params,
-        body: adminApproveWithdrawalEndpoint.body,
-        response: envelopeResponses(adminApproveWithdrawalEndpoint.response),
-      },
-    },
-    async (request) =>
-      ok(
-        await withdrawals.approve(
-          operatorOf(request),
-          request.params.orderNo,
-          request.body?.note,
-          request.ip,
-        ),
-      ),
-  );
-
-  routes.post(
     adminRejectWithdrawalEndpoint.path,
     {
       config: { ...withdrawalsReview, brand: orderInScope },
@@ -159,32 +133,5 @@ export async function withdrawalRoutes(
           request.ip,
         ),
       ),
-  );
-
-  routes.post(
-    adminAdjustBalanceEndpoint.path,
-    {
-      config: { access: 'operator', permission: 'money.adjust', brand: BRAND_IN_BODY },
-      schema: {
-        tags: ['operator'],
-        summary: "Credit or debit a member's centre wallet, with a reason; never overdraws",
-        params: adminAdjustBalanceEndpoint.params,
-        body: adminAdjustBalanceEndpoint.body,
-        response: envelopeResponses(adminAdjustBalanceEndpoint.response),
-      },
-    },
-    async (request) => {
-      const brand = app.brands.get(request.body.brand.toLowerCase());
-      if (!brand) throw commonError('unknown_site');
-      return ok(
-        await adjustments.adjust(operatorOf(request), brand, {
-          username: request.params.username,
-          amount: request.body.amount,
-          reason: request.body.reason,
-          idempotencyKey: request.body.idempotencyKey,
-          ip: request.ip,
-        }),
-      );
-    },
   );
 }

@@ -253,6 +253,21 @@ export class WithdrawalService {
     return rows.map((row) => toAdminOrder(row, row.username, accountOf(accounts, row)));
   }
 
+  /** What a maker-checker rule measures of an order: its brand, amount and status. */
+  async orderForApproval(
+    orderNo: string,
+  ): Promise<{ brandCode: string; amountMinor: bigint; currency: string; status: string } | null> {
+    const order = await findOrderByNo(this.#deps.db, orderNo);
+    return order
+      ? {
+          brandCode: order.brandCode,
+          amountMinor: order.amountMinor,
+          currency: order.currency,
+          status: order.status,
+        }
+      : null;
+  }
+
   /** Pays a pending order: locked -> withdrawals payable. */
   async approve(
     operator: OperatorIdentity,
