@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { brandCodeSchema } from './brand.ts';
+import { dateTimeSchema } from './dates.ts';
 import { brandScopeSchema, permissionSchema } from './permissions.ts';
 
 /**
@@ -90,9 +92,24 @@ export const operatorActionSchema = z.object({
 export const adminActionsEndpoint = {
   method: 'GET',
   path: '/admin/api/actions',
+  /**
+   * Newest first, a page of `limit` at a time: the next page asks for the rows before the last
+   * id seen (`beforeId`). Within the operator's brands; actions of no brand (logins, operator
+   * accounts) only for operators of every brand.
+   */
   query: z.object({
     targetType: z.string().max(40).optional(),
     targetId: z.string().max(64).optional(),
+    /** The operator who acted, by username. */
+    operator: z.string().trim().max(64).optional(),
+    action: z.string().trim().max(64).optional(),
+    brand: z.union([brandCodeSchema, z.literal('')]).optional(),
+    from: dateTimeSchema.optional(),
+    to: dateTimeSchema.optional(),
+    beforeId: z.coerce
+      .string()
+      .regex(/^[1-9]\d{0,17}$/, 'id')
+      .optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   }),
   response: z.array(operatorActionSchema),

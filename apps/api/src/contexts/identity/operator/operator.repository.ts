@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { inBrands } from '../../../db/brand-of.ts';
 import type { Executor } from '../../../db/client.ts';
 import {
@@ -203,6 +203,11 @@ export async function listOperatorActions(
   filter: {
     targetType?: string | undefined;
     targetId?: string | undefined;
+    operator?: string | undefined;
+    action?: string | undefined;
+    from?: Date | undefined;
+    to?: Date | undefined;
+    beforeId?: bigint | undefined;
     /** Only actions in these brands (null: every action, those of no brand included). */
     brands: readonly string[] | null;
     limit: number;
@@ -213,6 +218,12 @@ export async function listOperatorActions(
   if (inScope) conditions.push(inScope);
   if (filter.targetType) conditions.push(eq(operatorActions.targetType, filter.targetType));
   if (filter.targetId) conditions.push(eq(operatorActions.targetId, filter.targetId));
+  if (filter.operator)
+    conditions.push(sql`lower(${operators.username}) = ${filter.operator.toLowerCase()}`);
+  if (filter.action) conditions.push(eq(operatorActions.action, filter.action));
+  if (filter.from) conditions.push(gte(operatorActions.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(operatorActions.createdAt, filter.to));
+  if (filter.beforeId !== undefined) conditions.push(lt(operatorActions.id, filter.beforeId));
   const rows = await executor
     .select({ action: operatorActions, operatorUsername: operators.username })
     .from(operatorActions)

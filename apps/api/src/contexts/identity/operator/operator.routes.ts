@@ -103,7 +103,7 @@ export async function operatorRoutes(
       ok(
         await operators.actions({
           ...request.query,
-          brands: brandFilter(operatorOf(request)),
+          brands: brandFilter(operatorOf(request), request.query.brand || undefined),
         }),
       ),
   );

@@ -356,10 +356,20 @@ export class OperatorService implements OperatorResolver {
   async actions(filter: {
     targetType?: string | undefined;
     targetId?: string | undefined;
+    operator?: string | undefined;
+    action?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    beforeId?: string | undefined;
     brands: readonly string[] | null;
     limit: number;
   }) {
-    const rows = await listOperatorActions(this.#db, filter);
+    const rows = await listOperatorActions(this.#db, {
+      ...filter,
+      from: filter.from ? new Date(filter.from) : undefined,
+      to: filter.to ? new Date(filter.to) : undefined,
+      beforeId: filter.beforeId ? BigInt(filter.beforeId) : undefined,
+    });
     return rows.map((row) => ({
       id: String(row.id),
       operator: row.operatorUsername,
