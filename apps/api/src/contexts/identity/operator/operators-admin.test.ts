@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLES } from '@lobby/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { operatorLogin } from '../../../test/operators.ts';
+import { operatorCall, operatorLogin, type OperatorAnswer } from '../../../test/operators.ts';
 import { operatorActions, operators } from './operator.schema.ts';
 import { OperatorService } from './operator.service.ts';
 
@@ -16,23 +16,8 @@ let admin: string;
 let adminId: string;
 const password = 'a-long-staff-password';
 
-// The answers' data are read field by field, each checked by an expectation.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Answer = { statusCode: number; body: { status: boolean; data: any } };
-
-async function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  url: string,
-  token: string,
-  body?: object,
-): Promise<Answer> {
-  const response = await harness.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(method === 'GET' ? {} : { payload: body ?? {} }),
-  });
-  return { statusCode: response.statusCode, body: response.json() };
+function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token: string, body?: object) {
+  return operatorCall(harness.app, method, url, token, body);
 }
 
 const newName = (prefix: string) => `${prefix}${randomUUID().slice(0, 8)}`;
@@ -218,7 +203,7 @@ describe('the operators screen', () => {
       url: '/admin/api/login',
       payload: { username, password },
     });
-    expect(fresh.json<Answer['body']>().data.operator.totpEnrolmentRequired).toBe(true);
+    expect(fresh.json<OperatorAnswer['body']>().data.operator.totpEnrolmentRequired).toBe(true);
     expect((await act('explode')).body.data).toBe('validation');
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { operatorLogin } from '../../../test/operators.ts';
+import { operatorCall, operatorLogin } from '../../../test/operators.ts';
 import { members } from '../../identity/member/member.schema.ts';
 import { operatorActions } from '../../identity/operator/operator.schema.ts';
 import { OperatorService } from '../../identity/operator/operator.service.ts';
@@ -22,23 +22,8 @@ let checker: string;
 let username: string;
 let memberId: bigint;
 
-// The answers' data are read field by field, each checked by an expectation.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Answer = { statusCode: number; body: { status: boolean; data: any } };
-
-async function call(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string,
-  body?: object,
-): Promise<Answer> {
-  const response = await harness.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(method === 'GET' ? {} : { payload: body ?? {} }),
-  });
-  return { statusCode: response.statusCode, body: response.json() };
+function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token: string, body?: object) {
+  return operatorCall(harness.app, method, url, token, body);
 }
 
 const adjust = (amount: string, token = maker, key = randomUUID()) =>
