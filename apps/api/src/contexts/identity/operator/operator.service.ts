@@ -64,7 +64,9 @@ export type OperatorView = {
 };
 
 /** The view of a logged-in operator (login, me). */
-export function operatorView(identity: OperatorIdentity): OperatorView {
+export function operatorView(
+  identity: Omit<OperatorIdentity, 'sessionId' | 'operatorId'>,
+): OperatorView {
   return {
     username: identity.username,
     role: identity.role,
@@ -197,8 +199,6 @@ export class OperatorService implements OperatorResolver {
     return {
       token,
       operator: operatorView({
-        sessionId: 0n,
-        operatorId: operator.id,
         username: operator.username,
         role: operator.role,
         permissions,

@@ -1,5 +1,4 @@
 import {
-  brandBackOfficeSchema,
   type AdminApproval,
   type AdminWithdrawal,
   type ApprovalKind,
@@ -99,7 +98,8 @@ export class ApprovalService {
 
   /** The brand's threshold for a kind, in minor units. */
   #threshold(brand: Brand, kind: ApprovalKind): bigint {
-    const limits = brandBackOfficeSchema.parse(brand.backOffice).secondApprovalAbove;
+    // The registry parsed the policy with its defaults when it loaded the brand.
+    const limits = brand.backOffice.secondApprovalAbove;
     const text = {
       balance_adjustment: limits.adjustment,
       turnover_waiver: limits.waiver,
