@@ -6,6 +6,7 @@
  * identity < money < games < engagement, service < backoffice < app.ts, server.ts.
  * A module (contexts/<context>/<module>/) is used by others through its index.ts only.
  * Web (apps/web/src): lib < components < features < app; a feature never imports another.
+ * Admin (apps/admin/src): the same; and neither app imports the other.
  */
 
 const API = '^apps/api/src/';
@@ -124,6 +125,32 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/(components|lib)/', pathNot: TEST_FILES },
       to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-and-admin-apart',
+      comment:
+        'The member site and the operator console share nothing but packages/: neither imports ' +
+        "the other's code (decision 0014).",
+      severity: 'error',
+      from: { path: '^apps/(web|admin)/' },
+      to: { path: '^apps/(web|admin)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'admin-features-apart',
+      comment:
+        'A console feature never imports another: they compose in app/features.ts, and what two ' +
+        'share lives in components/ or lib/.',
+      severity: 'error',
+      from: { path: '^apps/admin/src/features/([^/]+)/' },
+      to: { path: '^apps/admin/src/features/', pathNot: '^apps/admin/src/features/$1/' },
+    },
+    {
+      name: 'admin-shared-below-features',
+      comment:
+        "The console's components/ and lib/ serve its features and app/, and import neither.",
+      severity: 'error',
+      from: { path: '^apps/admin/src/(components|lib)/', pathNot: TEST_FILES },
+      to: { path: '^apps/admin/src/(features|app)/' },
     },
     {
       name: 'packages-stand-alone',

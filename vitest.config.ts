@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run, five projects: pure rules (node), web client rules (DOM), API through
-// app.inject() on a real database, the game provider simulator, and browser tests in Chromium.
+// One Vitest run, six projects: pure rules (node), web client rules (DOM), the operator console's
+// rules (DOM), API through app.inject() on a real database, the game provider simulator, and
+// browser tests in Chromium.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +17,13 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
       },

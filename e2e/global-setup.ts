@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { consoleStateFile } from './support/admin.ts';
 import { operatorStateFile } from './support/wallet.ts';
 
 declare module 'vitest' {
@@ -74,8 +75,12 @@ async function stopService(service: Service): Promise<void> {
  * simulator whose game pages the site opens. Stops both afterwards and checks the ledger.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('the web app is not built: run `npm run build` before the browser tests');
+  for (const app of ['web', 'admin']) {
+    if (!existsSync(join(root, `apps/${app}/dist/index.html`))) {
+      throw new Error(
+        `the ${app} app is not built: run \`npm run build\` before the browser tests`,
+      );
+    }
   }
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error("Chromium is missing: install Debian's chromium package (see README.md)");
@@ -87,6 +92,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   // The demo operator's enrolment belongs to this run's database only.
   rmSync(operatorStateFile(baseUrl), { force: true });
+  rmSync(consoleStateFile(baseUrl), { force: true });
   const gameSimUrl = `http://127.0.0.1:${simPort}`;
 
   const sim = startService('the game provider simulator', 'apps/game-sim/src/server.ts', {
@@ -138,6 +144,7 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(simDataDir, { recursive: true, force: true });
     rmSync(operatorStateFile(baseUrl), { force: true });
+    rmSync(consoleStateFile(baseUrl), { force: true });
     if (check.status !== 0) {
       throw new Error(
         `ledger check after the browser tests failed:\n${check.stdout}${check.stderr}`,

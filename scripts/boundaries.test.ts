@@ -52,6 +52,9 @@ describe('the house rules', () => {
       'web-features-apart: apps/web/src/features/wallet/wallet-page.ts -> apps/web/src/features/games/games-page.ts',
       'web-shared-below-features: apps/web/src/lib/format.ts -> apps/web/src/features/wallet/wallet-page.ts',
       'packages-stand-alone: packages/money/src/index.ts -> apps/web/src/lib/format.ts',
+      'web-and-admin-apart: apps/admin/src/lib/format.ts -> apps/web/src/lib/format.ts',
+      'admin-features-apart: apps/admin/src/features/approvals/approvals-page.ts -> apps/admin/src/features/operators/operators-page.ts',
+      'admin-shared-below-features: apps/admin/src/lib/format.ts -> apps/admin/src/features/approvals/approvals-page.ts',
     ];
     for (const violation of expected) {
       expect(

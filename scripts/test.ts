@@ -1,7 +1,8 @@
 /**
  * Every test, in order, stopping at the first failing step:
- *   lint -> typecheck -> unit, web and API tests on the embedded database -> API tests on
- *   PostgreSQL and Redis -> web build (with the bundle budget) -> browser tests in Chromium.
+ *   lint -> typecheck -> unit, web, admin and API tests on the embedded database -> API tests on
+ *   PostgreSQL and Redis -> web and admin build (with the web bundle budget) -> browser tests in
+ *   Chromium.
  * Ends with one line "tests: N passed, N failed" counted over every Vitest run.
  */
 import { spawn } from 'node:child_process';
@@ -27,13 +28,15 @@ const steps: Step[] = [
   { name: 'lint', command: ['npm', 'run', 'lint'] },
   { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
   {
-    name: 'unit, web and API tests (embedded database, in-process cache)',
+    name: 'unit, web, admin and API tests (embedded database, in-process cache)',
     command: vitest(
       'embedded',
       '--project',
       'unit',
       '--project',
       'web',
+      '--project',
+      'admin',
       '--project',
       'sim',
       '--project',
@@ -52,7 +55,7 @@ const steps: Step[] = [
     ],
     report: 'postgres',
   },
-  { name: 'web build and bundle budget', command: ['npm', 'run', 'build'] },
+  { name: 'web and admin build, web bundle budget', command: ['npm', 'run', 'build'] },
   {
     name: 'browser tests (Chromium)',
     command: vitest('e2e', '--project', 'e2e'),

@@ -170,7 +170,7 @@ describe("a member's walk through the site", () => {
       // The way back, by its name.
       await bar.getByRole('button', { name: '退出游戏' }).click();
       await page.waitForURL(`${baseUrl}/game/egame?platform=${SLOT}`);
-      expect(await page.getByTestId('game-screen').count()).toBe(0);
+      await poll(() => page.getByTestId('game-screen').count()).toBe(0);
 
       // The only failures are the check of the dead address.
       expect(errors.filter((error) => !error.includes(`127.0.0.1:${port}`))).toEqual([]);

@@ -14,14 +14,16 @@ import {
   type Engagement,
 } from './contexts/engagement/engagement.context.ts';
 import { vipLevelOf } from './contexts/engagement/vip/index.ts';
-import { createGames, registerGames } from './contexts/games/games.context.ts';
+import { createGames, registerGames, type Games } from './contexts/games/games.context.ts';
 import { transfersInTransitMinor } from './contexts/games/transfer/index.ts';
+import { betTotalsInWindows } from './contexts/games/bet-records/index.ts';
 import { createIdentity, registerIdentity } from './contexts/identity/identity.context.ts';
 import { createMoney, registerMoney } from './contexts/money/money.context.ts';
 import type { BrandRegistry } from './contexts/platform/brand/index.ts';
 import type { RsaKeys } from './contexts/platform/rsa/index.ts';
 import { createPlatform, registerPlatform } from './contexts/platform/platform.context.ts';
 import { createService, registerService } from './contexts/service/service.context.ts';
+import { adminWebPlugin } from './plugins/admin-web.ts';
 import { BODY_LIMIT_BYTES, bodiesPlugin } from './plugins/bodies.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
@@ -54,6 +56,8 @@ export type AppDependencies = {
   rateLimits?: RateLimitSettings;
   /** Directory of the built web app; when absent, page paths answer JSON not_found. */
   webDistDir?: string;
+  /** Directory of the built operator console (apps/admin/dist), served under /admin/. */
+  adminDistDir?: string;
   trustProxyHops?: number;
   /**
    * How long a client may take to send a whole request, headers and body: a slower one is cut
@@ -138,10 +142,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await platform.brands.stopWatching();
   });
-  const later: { engagement?: Engagement } = {};
+  const later: { engagement?: Engagement; games?: Games } = {};
   const engagementBuilt = (): Engagement => {
     if (!later.engagement) throw new Error('the engagement context was used before it was built');
     return later.engagement;
+  };
+  const gamesBuilt = (): Games => {
+    if (!later.games) throw new Error('the games context was used before it was built');
+    return later.games;
   };
   const identity = createIdentity({
     db,
@@ -157,8 +165,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     inTransitMinor: (brandCode, memberId, currency) =>
       transfersInTransitMinor(db, brandCode, memberId, currency),
     withdrawalLimits: (brand, memberId) => engagementBuilt().vip.withdrawalLimits(brand, memberId),
+    transferResolution: (input) => gamesBuilt().transferAdmin.carryOutResolution(input),
+    betTotals: (windows) => betTotalsInWindows(db, windows),
   });
   const games = createGames({ ...dependencies, db, log: app.log, platform, identity, money });
+  later.games = games;
   const engagement = createEngagement({ db, platform, identity, money });
   later.engagement = engagement;
   const service = createService({ db, cache, platform, identity });
@@ -201,10 +212,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerGames(app, games, platform);
   await registerEngagement(app, engagement, platform);
   await registerService(app, service, { cache, identity });
-  await registerBackoffice(app, { db, platform, identity });
+  await registerBackoffice(app, { db, platform, identity, games });
 
   if (dependencies.webDistDir) {
     await app.register(webPlugin, { distDir: dependencies.webDistDir, production });
+  }
+  if (dependencies.adminDistDir) {
+    await app.register(adminWebPlugin, { distDir: dependencies.adminDistDir, production });
   }
   return app;
 }

@@ -18,6 +18,8 @@ const environmentSchema = z.object({
   DEFAULT_BRAND: z.string().optional(),
   /** Directory of the built member web app; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Directory of the built operator console, served under /admin/. */
+  ADMIN_DIST_DIR: z.string().optional(),
   /** Set to 0 to skip the demo data on an empty database. */
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Number of proxies in front of the API whose X-Forwarded-For is trusted. */
@@ -55,6 +57,7 @@ export type AppConfig = {
   logLevel: string;
   defaultBrand: string | undefined;
   webDistDir: string | undefined;
+  adminDistDir: string | undefined;
   seedDemo: boolean;
   trustProxyHops: number;
   requestTimeoutMs: number;
@@ -93,6 +96,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: parsed.LOG_LEVEL,
     defaultBrand: parsed.DEFAULT_BRAND,
     webDistDir: parsed.WEB_DIST_DIR,
+    adminDistDir: parsed.ADMIN_DIST_DIR,
     seedDemo: parsed.SEED_DEMO === '1',
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,

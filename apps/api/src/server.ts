@@ -61,6 +61,11 @@ const defaultDist = resolve(import.meta.dirname, '../../web/dist');
 const webDistDir =
   config.webDistDir ?? (existsSync(join(defaultDist, 'index.html')) ? defaultDist : undefined);
 if (!webDistDir) logger.warn('web app not built (npm run build): serving the API only');
+const defaultAdminDist = resolve(import.meta.dirname, '../../admin/dist');
+const adminDistDir =
+  config.adminDistDir ??
+  (existsSync(join(defaultAdminDist, 'index.html')) ? defaultAdminDist : undefined);
+if (!adminDistDir) logger.warn('admin console not built (npm run build): /admin/ is not served');
 
 const app = await buildApp({
   database,
@@ -74,6 +79,7 @@ const app = await buildApp({
   rateLimits: { multiplier: config.rateLimitMultiplier },
   defaultBrandCode: config.defaultBrand,
   webDistDir,
+  adminDistDir,
   trustProxyHops: config.trustProxyHops,
   requestTimeoutMs: config.requestTimeoutMs,
   gameProvider: { baseUrl: config.gameProviderUrl, masterSecret: config.gameProviderSecret },

@@ -84,6 +84,13 @@ export const operatorActionSchema = z.object({
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   reason: z.string().nullable(),
+  /**
+   * The changed fields before and after the change (null for a created or removed record's
+   * missing side, for an action that changed nothing, and for rows written before they were
+   * kept). Also in `details`, where they are stored.
+   */
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   createdAt: z.string(),

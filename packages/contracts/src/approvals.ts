@@ -6,11 +6,13 @@ import { multiline } from './text.ts';
  * Maker-checker (JSON, bearer token): a balance adjustment, a turnover waiver or a withdrawal
  * payment above the brand's threshold (`secondApprovalAbove`) becomes a request that a second
  * operator holding the permission approves or rejects; the requester never decides their own.
+ * A transfer's manual resolution (transfers-admin.ts) is always such a request.
  */
 export const APPROVAL_KINDS = [
   'balance_adjustment',
   'turnover_waiver',
   'withdrawal_approval',
+  'transfer_resolution',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /** `approving` while an approver's action is being carried out. */
@@ -20,12 +22,22 @@ export const adminApprovalSchema = z.object({
   id: z.string(),
   brand: z.string(),
   kind: z.enum(APPROVAL_KINDS),
-  /** The member's username (adjustment, waiver) or the withdrawal's order number. */
+  /**
+   * The member's username (adjustment, waiver), the withdrawal's order number, or the transfer's
+   * order number (transfer resolution).
+   */
   target: z.string(),
   /** The amount the threshold was measured on, in `currency`. */
   amount: z.string(),
   currency: z.string(),
+  /** Why (a transfer resolution's evidence). */
   reason: z.string(),
+  /**
+   * What the action needs besides: an adjustment's signed `amount` and `idempotencyKey`, a
+   * withdrawal's `note`, a transfer resolution's `outcome` ('succeeded' | 'failed'),
+   * `transferId` and `orderNo`.
+   */
+  details: z.record(z.string(), z.string()),
   status: z.enum(APPROVAL_STATUSES),
   requestedBy: z.string(),
   requestedAt: z.string(),

@@ -3,6 +3,17 @@ import { multiline } from './text.ts';
 import { dateTimeSchema } from './dates.ts';
 import { brandCodeSchema } from './brand.ts';
 import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
+import {
+  cashierClaimBodySchema,
+  cashierHoldBodySchema,
+  cashierMemberSchema,
+  cashierNoteBodySchema,
+  cashierNoteSchema,
+  cashierPageSchema,
+  cashierQueueQueryFields,
+  cashierReleaseBodySchema,
+  cashierReviewFields,
+} from './cashier.ts';
 
 /**
  * Deposits (wallet issue): the brand's channels, a member's deposit orders and their statuses,
@@ -261,11 +272,23 @@ export const adminDepositOrderSchema = depositOrderSchema.extend({
   username: z.string(),
   details: z.record(z.string(), z.unknown()),
   reason: z.string().nullable(),
+  /** Who decided: an operator's username, else as recorded (`gateway:<merchant>`, `chain:<tx hash>`). */
   decidedBy: z.string().nullable(),
   ledgerEntryId: z.string().nullable(),
 });
 export type AdminDepositOrder = z.infer<typeof adminDepositOrderSchema>;
 
+/** A row of the deposit queue: the order and its review (claim, hold, notes). */
+export const adminDepositQueueRowSchema = adminDepositOrderSchema.extend(cashierReviewFields);
+export type AdminDepositQueueRow = z.infer<typeof adminDepositQueueRowSchema>;
+export const adminDepositQueuePageSchema = cashierPageSchema(adminDepositQueueRowSchema);
+
+/**
+ * The deposit queue, newest first unless `sort`/`order` say otherwise. `channelType` picks bank
+ * transfers (with `status=submitted`: the notices to confirm), online gateway or USDT orders.
+ * Without `page`/`pageSize` the answer is an array of at most `limit` rows (as before); with
+ * either it is a page (adminDepositQueuePageSchema).
+ */
 export const adminDepositsEndpoint = {
   method: 'GET',
   path: '/admin/api/deposits',
@@ -273,8 +296,62 @@ export const adminDepositsEndpoint = {
     status: z.enum(DEPOSIT_ORDER_STATUSES).optional(),
     brand: z.union([brandCodeSchema, z.literal('')]).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
+    channelType: z.enum(DEPOSIT_CHANNEL_TYPES).optional(),
+    ...cashierQueueQueryFields,
   }),
-  response: z.array(adminDepositOrderSchema),
+  response: z.union([z.array(adminDepositQueueRowSchema), adminDepositQueuePageSchema]),
+} as const;
+
+const depositOrderParams = z.object({ orderNo: orderNoSchema });
+
+/** One order with its member, notes and review state. */
+export const adminDepositDetailEndpoint = {
+  method: 'GET',
+  path: '/admin/api/deposits/:orderNo',
+  params: depositOrderParams,
+  response: z.object({
+    order: adminDepositQueueRowSchema,
+    member: cashierMemberSchema,
+    /** Oldest first. */
+    notes: z.array(cashierNoteSchema),
+  }),
+} as const;
+export type AdminDepositDetail = z.infer<typeof adminDepositDetailEndpoint.response>;
+
+/** Claims an open order (or refreshes the caller's claim). */
+export const adminClaimDepositEndpoint = {
+  method: 'POST',
+  path: '/admin/api/deposits/:orderNo/claim',
+  params: depositOrderParams,
+  body: cashierClaimBodySchema,
+  response: adminDepositQueueRowSchema,
+} as const;
+
+/** Gives the caller's claim back (and ends its hold). */
+export const adminReleaseDepositEndpoint = {
+  method: 'POST',
+  path: '/admin/api/deposits/:orderNo/release',
+  params: depositOrderParams,
+  body: cashierReleaseBodySchema,
+  response: adminDepositQueueRowSchema,
+} as const;
+
+/** Puts the order on hold with a reason, claiming it when nobody holds it. */
+export const adminHoldDepositEndpoint = {
+  method: 'POST',
+  path: '/admin/api/deposits/:orderNo/hold',
+  params: depositOrderParams,
+  body: cashierHoldBodySchema,
+  response: adminDepositQueueRowSchema,
+} as const;
+
+/** Adds a review note (any order, open or decided). */
+export const adminAddDepositNoteEndpoint = {
+  method: 'POST',
+  path: '/admin/api/deposits/:orderNo/notes',
+  params: depositOrderParams,
+  body: cashierNoteBodySchema,
+  response: cashierNoteSchema,
 } as const;
 
 export const adminConfirmDepositEndpoint = {

@@ -33,10 +33,16 @@ export const memberBalanceEndpoint = {
   response: memberBalanceSchema,
 } as const;
 
+/** The member of an operator's money action on `/admin/api/members/:username/...`. */
+export const adminMemberUsernameParamsSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+});
+
 /** Operator: clear a member's outstanding turnover requirement, with the reason (recorded). */
 export const adminWaiveTurnoverEndpoint = {
   method: 'POST',
   path: '/admin/api/members/:username/turnover/waive',
+  params: adminMemberUsernameParamsSchema,
   body: z.object({
     brand: z.string().min(2).max(16),
     reason: multiline(z.string().trim().min(2).max(500)),

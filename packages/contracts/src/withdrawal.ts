@@ -7,7 +7,11 @@ import {
   VIRTUAL_COIN_NAMES,
 } from './constants.ts';
 import { encryptedSchema } from './member.ts';
-import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
+import {
+  adminMemberUsernameParamsSchema,
+  amountInputSchema,
+  decimalAmountSchema,
+} from './wallet.ts';
 import { approvalRequestedSchema } from './approvals.ts';
 
 /**
@@ -404,25 +408,20 @@ export const adminWithdrawalSchema = z.object({
     accountNumber: z.string(),
   }),
   reason: z.string().nullable(),
+  /** Who decided: an operator's username, else as recorded (`gateway:<merchant>`, `chain:<tx hash>`). */
   decidedBy: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
-/** Pending orders come oldest first (a review queue); decided ones newest first. */
-export const adminWithdrawalsEndpoint = {
-  method: 'GET',
-  path: '/admin/api/withdrawals',
-  query: z.object({
-    status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
-    brand: z.string().trim().min(1).max(32).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-  }),
-  response: z.array(adminWithdrawalSchema),
-} as const;
+// The withdrawal queue, detail, claims and risk signals: withdrawal-cashier.ts.
 
-const orderNoParams = z.object({ orderNo: z.string().regex(/^W[0-9A-Z]{10,40}$/, 'order number') });
+/** A withdrawal's order number in a path. */
+export const withdrawalOrderNoParams = z.object({
+  orderNo: z.string().regex(/^W[0-9A-Z]{10,40}$/, 'order number'),
+});
+const orderNoParams = withdrawalOrderNoParams;
 
 /** Marks the order paid: locked -> withdrawals payable. Repeating it answers the same order. */
 export const adminApproveWithdrawalEndpoint = {
@@ -447,7 +446,7 @@ export const adminRejectWithdrawalEndpoint = {
 export const adminAdjustBalanceEndpoint = {
   method: 'POST',
   path: '/admin/api/members/:username/adjust',
-  params: z.object({ username: z.string().trim().min(1).max(64) }),
+  params: adminMemberUsernameParamsSchema,
   body: z.object({
     brand: z.string().trim().min(1).max(32),
     /** Signed decimal in the brand currency's scale, not zero. */

@@ -28,6 +28,7 @@ export async function createTestApp(
       AppDependencies,
       | 'sessions'
       | 'webDistDir'
+      | 'adminDistDir'
       | 'captchaTestCode'
       | 'rsa'
       | 'rateLimits'

@@ -1,15 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { Games } from '../games/games.context.ts';
 import type { Identity } from '../identity/identity.context.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { BrandAdminService, brandsAdminModule } from './brands/index.ts';
-import { MemberSearchService, membersAdminModule } from './members/index.ts';
+import {
+  MemberActionsService,
+  MemberHistoryExportService,
+  MemberHistoryService,
+  MemberLinksService,
+  MemberRecordService,
+  MemberSearchService,
+  membersAdminModule,
+} from './members/index.ts';
 
 /** The back office: the operators' management of what spans the other contexts. */
 export async function registerBackoffice(
   app: FastifyInstance,
-  settings: { db: Database; platform: Platform; identity: Identity },
+  settings: { db: Database; platform: Platform; identity: Identity; games: Games },
 ) {
+  const memberRecords = new MemberRecordService({
+    db: settings.db,
+    brands: settings.platform.brands,
+    operators: settings.identity.operators,
+  });
+  const memberHistory = new MemberHistoryService({
+    db: settings.db,
+    brands: settings.platform.brands,
+  });
   await app.register(brandsAdminModule, {
     brandAdmin: new BrandAdminService({
       db: settings.db,
@@ -18,6 +36,25 @@ export async function registerBackoffice(
     }),
   });
   await app.register(membersAdminModule, {
-    memberSearch: new MemberSearchService({ db: settings.db, brands: settings.platform.brands }),
+    memberSearch: new MemberSearchService({
+      db: settings.db,
+      brands: settings.platform.brands,
+      operators: settings.identity.operators,
+    }),
+    memberRecords,
+    memberActions: new MemberActionsService({
+      db: settings.db,
+      records: memberRecords,
+      operators: settings.identity.operators,
+      auth: settings.identity.auth,
+      leavePresence: (brandCode, memberId) => settings.games.presence.leave(brandCode, memberId),
+    }),
+    memberHistory,
+    memberHistoryExports: new MemberHistoryExportService({
+      db: settings.db,
+      history: memberHistory,
+      operators: settings.identity.operators,
+    }),
+    memberLinks: new MemberLinksService({ db: settings.db }),
   });
 }

@@ -29,6 +29,8 @@ import { seedHelpPages } from '../service/help/help.seed.ts';
 import { memberMessages } from '../service/messages/messages.schema.ts';
 import { approvalRequests } from '../money/approvals/approvals.schema.ts';
 import { operators } from '../identity/operator/operator.schema.ts';
+import { gameTransfers } from '../games/transfer/transfer.schema.ts';
+import { LedgerService } from '../money/ledger/ledger.service.ts';
 
 /**
  * Brand scopes: an operator granted some brands reads and changes nothing of another. Every
@@ -198,6 +200,55 @@ async function homeRecords(): Promise<void> {
     })
     .returning();
 
+  // A transfer in transit past its status-query window, with its money really reserved (other
+  // test files check the ledger against the transfers of the shared database).
+  const ledger = new LedgerService(db);
+  const transferNo = `TSCOPE${randomUUID().replaceAll('-', '').slice(0, 15).toUpperCase()}`;
+  let transferId: bigint | undefined;
+  await ledger.post({
+    brandCode: HOME,
+    reason: 'deposit',
+    idempotencyKey: `scope-fund:${key()}`,
+    actor: { type: 'system', id: 'test' },
+    lines: [
+      { account: { kind: 'house_deposit_clearing', ref: 'bank', currency }, amountMinor: -1_000n },
+      { account: { kind: 'member_wallet', memberId, currency }, amountMinor: 1_000n },
+    ],
+  });
+  await ledger.post(
+    {
+      brandCode: HOME,
+      reason: 'game_transfer_in_reserve',
+      idempotencyKey: `${transferNo}:reserve`,
+      actor: { type: 'member', id: String(memberId) },
+      lines: [
+        { account: { kind: 'member_wallet', memberId, currency }, amountMinor: -1_000n },
+        { account: { kind: 'house_in_transit', ref: '1', currency }, amountMinor: 1_000n },
+      ],
+    },
+    async (transaction, entryId) => {
+      const [transfer] = await transaction
+        .insert(gameTransfers)
+        .values({
+          orderNo: transferNo,
+          brandCode: HOME,
+          memberId,
+          platformId: 1,
+          direction: 'in',
+          currency,
+          amountMinor: 1_000n,
+          status: 'in_transit',
+          idempotencyKey: key(),
+          requestHash: 'x',
+          nextCheckAt: new Date(Date.now() + 3_600_000),
+          reserveEntryId: entryId,
+          createdAt: new Date(Date.now() - 10 * 60_000),
+        })
+        .returning();
+      transferId = transfer?.id;
+    },
+  );
+
   const id = (value: bigint | undefined) => String(value);
   const set = (url: string, params: Record<string, string>) => recordIds.set(url, params);
   set('/admin/api/feedback/:id', { id: id(ticket?.id) });
@@ -212,6 +263,13 @@ async function homeRecords(): Promise<void> {
   set('/admin/api/deposits/:orderNo/reject', { orderNo: depositNo });
   set('/admin/api/withdrawals/:orderNo/approve', { orderNo: withdrawalNo });
   set('/admin/api/withdrawals/:orderNo/reject', { orderNo: withdrawalNo });
+  // The cashier queues: an order's detail, claims, holds and notes.
+  set('/admin/api/deposits/:orderNo', { orderNo: depositNo });
+  set('/admin/api/withdrawals/:orderNo', { orderNo: withdrawalNo });
+  for (const action of ['claim', 'release', 'hold', 'notes']) {
+    set(`/admin/api/deposits/:orderNo/${action}`, { orderNo: depositNo });
+    set(`/admin/api/withdrawals/:orderNo/${action}`, { orderNo: withdrawalNo });
+  }
   set('/admin/api/agent/applications/:id/approve', { id: id(application?.id) });
   set('/admin/api/agent/applications/:id/reject', { id: id(application?.id) });
   set('/admin/api/agent/agents/:memberId/suspend', { memberId: id(memberId) });
@@ -229,6 +287,27 @@ async function homeRecords(): Promise<void> {
   set('/admin/api/promo/exchanges/:id/:action', { id: id(exchange?.id), action: 'deliver' });
   set('/admin/api/approvals/:id/approve', { id: id(approval?.id) });
   set('/admin/api/approvals/:id/reject', { id: id(approval?.id) });
+  // The member 360 view's history tabs.
+  for (const tab of [
+    'ledger',
+    'deposits',
+    'withdrawals',
+    'transfers',
+    'bets',
+    'rewards',
+    'linked',
+  ]) {
+    set(`/admin/api/members/:id/${tab}`, { id: id(memberId) });
+    // Their CSV exports.
+    set(`/admin/api/members/:id/${tab}/export`, { id: id(memberId) });
+  }
+  // The member record and its actions.
+  set('/admin/api/members/:id', { id: id(memberId) });
+  for (const path of MEMBER_RECORD_PATHS)
+    set(`/admin/api/members/:id/${path}`, { id: id(memberId) });
+  set('/admin/api/transfers/:id', { id: id(transferId) });
+  set('/admin/api/transfers/:id/query', { id: id(transferId) });
+  set('/admin/api/transfers/:id/resolve', { id: id(transferId) });
 }
 
 beforeAll(async () => {
@@ -255,10 +334,33 @@ afterAll(async () => {
   await harness.close();
 });
 
+/** The member record's actions (the home member holds money, so closing it is refused). */
+const MEMBER_ACTIONS = [
+  'lock',
+  'unlock',
+  'freeze',
+  'unfreeze',
+  'logout',
+  'close',
+  'password-reset',
+] as const;
+const MEMBER_RECORD_PATHS = [
+  'notes',
+  'notes/export',
+  'tags',
+  'logins',
+  'logins/export',
+  ...MEMBER_ACTIONS,
+];
+
 /** Bodies that pass validation, so the probe reaches the record's brand. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /admin/api/deposits/:orderNo/reject': { reason: 'probe' },
   'POST /admin/api/withdrawals/:orderNo/reject': { reason: 'probe' },
+  'POST /admin/api/deposits/:orderNo/hold': { reason: 'probe' },
+  'POST /admin/api/withdrawals/:orderNo/hold': { reason: 'probe' },
+  'POST /admin/api/deposits/:orderNo/notes': { body: 'probe' },
+  'POST /admin/api/withdrawals/:orderNo/notes': { body: 'probe' },
   'POST /admin/api/promo/promotions/:id/status': { status: 'paused', reason: 'probe' },
   'POST /admin/api/promo/promotions/:id/gifts': {
     kind: 'item',
@@ -273,6 +375,12 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /admin/api/chat/:id/messages': { body: 'probe', clientMessageId: 'probe-0001' },
   'POST /admin/api/chat/:id/read': { lastId: '1' },
   'POST /admin/api/approvals/:id/reject': { note: 'probe' },
+  'POST /admin/api/members/:id/notes': { text: 'probe' },
+  'PUT /admin/api/members/:id/tags': { tags: ['probe'] },
+  ...Object.fromEntries(
+    MEMBER_ACTIONS.map((action) => [`POST /admin/api/members/:id/${action}`, { reason: 'probe' }]),
+  ),
+  'POST /admin/api/transfers/:id/resolve': { outcome: 'failed', evidence: 'probe ticket 0001' },
 };
 
 function fill(url: string, params: Record<string, string>): string {
@@ -291,7 +399,12 @@ async function call(
     headers: { authorization: `Bearer ${token}` },
     ...(method === 'GET' ? {} : { payload: payload ?? {} }),
   });
-  return { statusCode: response.statusCode, code: response.json<{ data: unknown }>().data };
+  // A CSV export past the guard answers CSV, not the envelope.
+  const json = response.headers['content-type']?.toString().startsWith('application/json');
+  return {
+    statusCode: response.statusCode,
+    code: json ? response.json<{ data: unknown }>().data : undefined,
+  };
 }
 
 describe('brand scopes', () => {

@@ -9,12 +9,13 @@ import { BetRecordsService, betRecordsModule } from './bet-records/index.ts';
 import { GamesService, PlayerDirectory, ProviderClient, gamesModule } from './games/index.ts';
 import { PresenceService, presenceModule } from './presence/index.ts';
 import { SeamlessService, seamlessModule } from './seamless/index.ts';
-import { TransferService, transferModule } from './transfer/index.ts';
+import { TransferAdminService, TransferService, transferModule } from './transfer/index.ts';
 
 /** The games context: the platforms, transfers to and from them, their callbacks and records. */
 export type Games = {
   provider: ProviderClient;
   transfers: TransferService;
+  transferAdmin: TransferAdminService;
   games: GamesService;
   presence: PresenceService;
   betRecords: BetRecordsService;
@@ -43,6 +44,15 @@ export function createGames(settings: {
   return {
     provider,
     transfers,
+    transferAdmin: new TransferAdminService({
+      db,
+      ledger: money.ledger,
+      provider,
+      players,
+      operators: identity.operators,
+      approvals: money.approvals,
+      log,
+    }),
     games: new GamesService({
       db,
       cache,
@@ -68,7 +78,10 @@ export function createGames(settings: {
 }
 
 export async function registerGames(app: FastifyInstance, games: Games, platform: Platform) {
-  await app.register(transferModule, { transfers: games.transfers });
+  await app.register(transferModule, {
+    transfers: games.transfers,
+    transferAdmin: games.transferAdmin,
+  });
   await app.register(gamesModule, { games: games.games });
   await app.register(presenceModule, { presence: games.presence });
   await app.register(betRecordsModule, {

@@ -47,6 +47,7 @@ export function createIdentity(settings: {
       ...shared,
       captcha: platform.captchas,
       vipLevelOf: settings.vipLevelOf,
+      log: settings.log,
     }),
     operators,
     operatorAdmin: new OperatorAdminService({

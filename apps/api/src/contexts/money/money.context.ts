@@ -10,8 +10,14 @@ import { LedgerAdminService, LedgerService, ledgerModule } from './ledger/index.
 import { PayoutService, payoutModule } from './payout/index.ts';
 import { RecordsService, recordsModule } from './records/index.ts';
 import { WalletService, walletModule } from './wallet/index.ts';
-import { AdjustmentService, WithdrawalService, withdrawalModule } from './withdrawal/index.ts';
-import { ApprovalService, approvalsModule } from './approvals/index.ts';
+import {
+  AdjustmentService,
+  WithdrawalCashier,
+  WithdrawalService,
+  withdrawalModule,
+  type BetTotals,
+} from './withdrawal/index.ts';
+import { ApprovalService, approvalsModule, type ApprovalExecutor } from './approvals/index.ts';
 
 /** The money context: the ledger and everything that moves a member's money through it. */
 export type Money = {
@@ -21,6 +27,8 @@ export type Money = {
   deposits: DepositService;
   payouts: PayoutService;
   withdrawals: WithdrawalService;
+  /** The withdrawal queue: claims, holds, notes, risk signals. */
+  withdrawalCashier: WithdrawalCashier;
   adjustments: AdjustmentService;
   approvals: ApprovalService;
   records: RecordsService;
@@ -38,6 +46,10 @@ export function createMoney(settings: {
     brand: Brand,
     memberId: bigint,
   ) => Promise<{ dailyCount: number; dailyMaxMinor: bigint | null }>;
+  /** Carries out an approved manual resolution of a transfer in transit (games). */
+  transferResolution?: ApprovalExecutor;
+  /** Valid bets and large wins of members in stretches of time (games): withdrawal risks. */
+  betTotals: BetTotals;
 }): Money {
   const { db, cache, platform, identity } = settings;
   const { operators } = identity;
@@ -59,6 +71,15 @@ export function createMoney(settings: {
     vip: { withdrawalLimits: settings.withdrawalLimits },
   });
   const adjustments = new AdjustmentService({ db, ledger, operators });
+  const approvals = new ApprovalService({
+    db,
+    brands: platform.brands,
+    operators,
+    adjustments,
+    wallet,
+    withdrawals,
+    delegated: { transfer_resolution: settings.transferResolution },
+  });
   return {
     ledger,
     ledgerAdmin: new LedgerAdminService({ db, ledger, operators }),
@@ -66,15 +87,16 @@ export function createMoney(settings: {
     deposits: new DepositService({ db, ledger, operators }),
     payouts,
     withdrawals,
-    adjustments,
-    approvals: new ApprovalService({
+    withdrawalCashier: new WithdrawalCashier({
       db,
-      brands: platform.brands,
+      ledger,
+      payouts,
       operators,
-      adjustments,
-      wallet,
-      withdrawals,
+      betTotals: settings.betTotals,
+      approvals: (orderNos) => approvals.pendingRequests('withdrawal_approval', orderNos),
     }),
+    adjustments,
+    approvals,
     records: new RecordsService({ db }),
   };
 }
@@ -88,7 +110,10 @@ export async function registerMoney(
   await app.register(walletModule, { wallet: money.wallet });
   await app.register(depositModule, { deposits: money.deposits, production: settings.production });
   await app.register(payoutModule, { payouts: money.payouts });
-  await app.register(withdrawalModule, { withdrawals: money.withdrawals });
+  await app.register(withdrawalModule, {
+    withdrawals: money.withdrawals,
+    cashier: money.withdrawalCashier,
+  });
   await app.register(approvalsModule, {
     approvals: money.approvals,
     withdrawals: money.withdrawals,

@@ -51,8 +51,8 @@ export class BrandAdminService {
         targetId: code,
         ...(context.reason ? { reason: context.reason } : {}),
         details: {
-          before: before.contacts,
-          after: after.contacts,
+          before: { contacts: before.contacts },
+          after: { contacts: after.contacts },
           revision: after.revision.toString(),
         },
         ip: context.ip,

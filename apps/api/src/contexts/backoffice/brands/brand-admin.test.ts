@@ -107,7 +107,11 @@ describe('GET and PUT /admin/api/brands/:code/contacts', () => {
       action: 'brand_contacts_update',
       brandCode: code,
       reason: 'new support channels',
-      details: { before: original.contacts, after: NEW_CONTACTS, revision: changed.revision },
+      details: {
+        before: { contacts: original.contacts },
+        after: { contacts: NEW_CONTACTS },
+        revision: changed.revision,
+      },
     });
 
     // An empty list hides the contacts, and is a change of its own.

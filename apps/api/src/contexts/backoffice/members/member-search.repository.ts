@@ -106,6 +106,36 @@ const FROM = sql`from members m
   left join ledger_accounts w
     on w.member_id = m.id and w.kind = 'member_wallet' and w.ref = '' and w.shard = 0`;
 
+const COLUMNS = sql`m.id::text as id, m.brand_code, m.username, m.status, m.phone_area_code,
+  m.phone, m.email, m.real_name, coalesce(v.level, 0)::int as vip_level,
+  coalesce(w.balance_minor, 0)::text as balance_minor, w.currency, m.invite_code,
+  r.username as referrer, m.register_ip, m.register_device_no, m.last_login_ip,
+  m.created_at, m.last_login_at`;
+
+/**
+ * The next `limit` members of the filter after member `afterId`, by id (an export's batch): the
+ * id never changes, so members whose balance or last login change meanwhile are neither
+ * skipped nor repeated, as a sort on those columns would.
+ */
+export async function searchMemberBatch(
+  executor: Executor,
+  filter: MemberSearchFilter,
+  keyset: { order: 'asc' | 'desc'; afterId: bigint | undefined; limit: number },
+): Promise<MemberSearchRow[]> {
+  const where = conditions(filter);
+  if (keyset.afterId !== undefined) {
+    where.push(
+      keyset.order === 'asc' ? sql`m.id > ${keyset.afterId}` : sql`m.id < ${keyset.afterId}`,
+    );
+  }
+  const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const direction = keyset.order === 'asc' ? sql`asc` : sql`desc`;
+  return queryRows<MemberSearchRow>(
+    executor,
+    sql`select ${COLUMNS} ${FROM} ${whereSql} order by m.id ${direction} limit ${keyset.limit}`,
+  );
+}
+
 export async function searchMembers(
   executor: Executor,
   filter: MemberSearchFilter,
@@ -117,12 +147,7 @@ export async function searchMembers(
   const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
   const rows = await queryRows<MemberSearchRow>(
     executor,
-    sql`select m.id::text as id, m.brand_code, m.username, m.status, m.phone_area_code, m.phone,
-          m.email, m.real_name, coalesce(v.level, 0)::int as vip_level,
-          coalesce(w.balance_minor, 0)::text as balance_minor, w.currency, m.invite_code,
-          r.username as referrer, m.register_ip, m.register_device_no, m.last_login_ip,
-          m.created_at, m.last_login_at
-        ${FROM} ${whereSql}
+    sql`select ${COLUMNS} ${FROM} ${whereSql}
         order by ${SORT_COLUMNS[sort.by]} ${direction} nulls last, m.id ${direction}
         offset ${page.offset} limit ${page.limit}`,
   );

@@ -1,10 +1,14 @@
-import type { AdminMemberRow } from '@lobby/contracts';
+import { adminMembersExportEndpoint, type AdminMemberRow } from '@lobby/contracts';
 import { fromDecimalString, toDecimalString, type CurrencyCode } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
+import { csvColumns, type CsvExport } from '../../../lib/csv-export.ts';
 import { brandFilter, type OperatorIdentity } from '../../../plugins/operator-auth.ts';
+import { exportLog, type ActionRecorder } from '../../identity/operator/index.ts';
 import { brandCurrency, type BrandRegistry } from '../../platform/brand/index.ts';
 import {
+  searchMemberBatch,
   searchMembers,
+  type MemberSearchFilter,
   type MemberSearchRow,
   type MemberSearchSort,
 } from './member-search.repository.ts';
@@ -22,8 +26,6 @@ export type MemberSearchQuery = {
   balanceAbove?: string | undefined;
   sort: MemberSearchSort;
   order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
 };
 
 const instant = (text: string | undefined) => (text ? new Date(text) : undefined);
@@ -32,37 +34,86 @@ const instant = (text: string | undefined) => (text ? new Date(text) : undefined
 export class MemberSearchService {
   readonly #db: Database;
   readonly #brands: BrandRegistry;
+  readonly #operators: ActionRecorder;
 
-  constructor(options: { db: Database; brands: BrandRegistry }) {
+  constructor(options: { db: Database; brands: BrandRegistry; operators: ActionRecorder }) {
     this.#db = options.db;
     this.#brands = options.brands;
+    this.#operators = options.operators;
   }
 
   async search(
     operator: OperatorIdentity,
-    query: MemberSearchQuery,
+    query: MemberSearchQuery & { page: number; pageSize: number },
   ): Promise<{ items: AdminMemberRow[]; total: number }> {
-    const brands = brandFilter(operator, query.brand || undefined);
     const { rows, total } = await searchMembers(
       this.#db,
-      {
-        brands,
-        q: query.q || undefined,
-        status: query.status,
-        vipLevel: query.vipLevel,
-        agent: query.agent || undefined,
-        registeredFrom: instant(query.registeredFrom),
-        registeredTo: instant(query.registeredTo),
-        lastLoginFrom: instant(query.lastLoginFrom),
-        lastLoginTo: instant(query.lastLoginTo),
-        balanceAboveMinor: query.balanceAbove
-          ? this.#thresholds(brands, query.balanceAbove)
-          : undefined,
-      },
+      this.#filter(operator, query),
       { by: query.sort, order: query.order },
       { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
     );
     return { items: rows.map((row) => this.#view(row)), total };
+  }
+
+  /**
+   * The members of the search's filter as CSV, within the operator's brands, in member id order
+   * (`order` its direction; see searchMemberBatch for why not the list's sort).
+   */
+  exportCsv(
+    operator: OperatorIdentity,
+    query: MemberSearchQuery,
+    ip: string,
+  ): CsvExport<AdminMemberRow> {
+    const filter = this.#filter(operator, query);
+    return {
+      name: 'members',
+      columns: csvColumns(adminMembersExportEndpoint.columns, {
+        id: (row) => row.id,
+        brand: (row) => row.brand,
+        username: (row) => row.username,
+        status: (row) => row.status,
+        phone: (row) => row.phone,
+        email: (row) => row.email,
+        real_name: (row) => row.realName,
+        vip_level: (row) => row.vipLevel,
+        balance: (row) => row.balance,
+        currency: (row) => row.currency,
+        invite_code: (row) => row.inviteCode,
+        referrer: (row) => row.referrer,
+        register_ip: (row) => row.registerIp,
+        register_device_no: (row) => row.registerDeviceNo,
+        last_login_ip: (row) => row.lastLoginIp,
+        registered_at: (row) => row.registeredAt,
+        last_login_at: (row) => row.lastLoginAt,
+      }),
+      read: async (after, limit) =>
+        (
+          await searchMemberBatch(this.#db, filter, {
+            order: query.order,
+            afterId: after ? BigInt(after.id) : undefined,
+            limit,
+          })
+        ).map((row) => this.#view(row)),
+      log: exportLog(this.#operators, this.#db, operator, { list: 'members', filter: query, ip }),
+    };
+  }
+
+  #filter(operator: OperatorIdentity, query: MemberSearchQuery): MemberSearchFilter {
+    const brands = brandFilter(operator, query.brand || undefined);
+    return {
+      brands,
+      q: query.q || undefined,
+      status: query.status,
+      vipLevel: query.vipLevel,
+      agent: query.agent || undefined,
+      registeredFrom: instant(query.registeredFrom),
+      registeredTo: instant(query.registeredTo),
+      lastLoginFrom: instant(query.lastLoginFrom),
+      lastLoginTo: instant(query.lastLoginTo),
+      balanceAboveMinor: query.balanceAbove
+        ? this.#thresholds(brands, query.balanceAbove)
+        : undefined,
+    };
   }
 
   /** The balance filter in minor units of each currency the searched brands hold. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminMembersEndpoint } from '@lobby/contracts';
+import { adminMembersEndpoint, adminMembersExportEndpoint } from '@lobby/contracts';
+import { csvResponses, sendCsvExport } from '../../../lib/csv-export.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { BRAND_IN_QUERY, operatorOf } from '../../../plugins/operator-auth.ts';
 import type { MemberSearchService } from './member-search.service.ts';
@@ -11,10 +12,35 @@ export async function membersAdminRoutes(
   options: { memberSearch: MemberSearchService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const membersRead = {
+    access: 'operator',
+    permission: 'members.read',
+    brand: BRAND_IN_QUERY,
+  } as const;
+
+  // A static segment: Fastify's router takes it before a `/members/:id` of the same method.
+  routes.get(
+    adminMembersExportEndpoint.path,
+    {
+      config: membersRead,
+      schema: {
+        tags: ['operator'],
+        summary: 'The members of the search as CSV, with its filters, in member id order',
+        querystring: adminMembersExportEndpoint.query,
+        response: csvResponses(),
+      },
+    },
+    async (request, reply) =>
+      sendCsvExport(
+        reply,
+        options.memberSearch.exportCsv(operatorOf(request), request.query, request.ip),
+      ),
+  );
+
   routes.get(
     adminMembersEndpoint.path,
     {
-      config: { access: 'operator', permission: 'members.read', brand: BRAND_IN_QUERY },
+      config: membersRead,
       schema: {
         tags: ['operator'],
         summary: 'Find members by any identifier, with filters, sorting and paging',

@@ -9,7 +9,11 @@ import { uniqueViolation } from '../../../db/errors.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { findMemberById } from '../../identity/member/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import {
   operatorBrand,
   type ActionContext,
@@ -170,7 +174,11 @@ export class AgentApplicationService {
         targetType: 'member',
         targetId: before.username,
         ...(input.note ? { reason: input.note } : {}),
-        details: { applicationId: String(id) },
+        details: {
+          applicationId: String(id),
+          before: { status: before.status, agent: false },
+          after: { status: row.status, agent: true },
+        },
         ip: context.ip,
       });
       return { ...row, username: before.username };
@@ -199,7 +207,11 @@ export class AgentApplicationService {
         targetType: 'member',
         targetId: before.username,
         reason: input.note,
-        details: { applicationId: String(id) },
+        details: {
+          applicationId: String(id),
+          before: { status: before.status },
+          after: { status: row.status },
+        },
         ip: context.ip,
       });
       return adminApplicationDto({ ...row, username: before.username });
@@ -235,7 +247,11 @@ export class AgentApplicationService {
         targetType: 'member',
         targetId: before.username,
         ...(input.reason ? { reason: input.reason } : {}),
-        details: { from: before.status, to: status },
+        details: {
+          from: before.status,
+          to: status,
+          ...changes({ status: before.status }, { status }),
+        },
         ip: context.ip,
       });
       return adminAgentDto({ ...before, status });

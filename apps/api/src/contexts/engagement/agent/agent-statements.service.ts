@@ -6,7 +6,11 @@ import { appError } from '../../../lib/app-error.ts';
 import { referralBetTotals } from '../../games/bet-records/index.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { referralBonusTotal, type LedgerService, operatorActor } from '../../money/ledger/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import {
   operatorBrand,
   type ActionContext,
@@ -33,6 +37,13 @@ import {
   type StatementView,
 } from './agent.repository.ts';
 import { adminStatementDto } from './agent.views.ts';
+
+/** The figures of a statement that a regeneration may change, as operators read them. */
+function statementFigures(row: StatementView) {
+  const view = adminStatementDto(row);
+  const { activeMembers, bet, validBet, payout, bonus, netRevenue, shareBp, commission } = view;
+  return { activeMembers, bet, validBet, payout, bonus, netRevenue, shareBp, commission };
+}
 
 /** The ledger reason of a commission payment. */
 export const COMMISSION_REASON = 'agent_commission';
@@ -192,7 +203,13 @@ export class AgentStatementService {
         brandCode: brand.config.code,
         targetType: 'brand',
         targetId: brand.config.code,
-        details: { month: input.month, ...result },
+        // New statements only (existing ones stay as they are): nothing of them before.
+        details: {
+          month: input.month,
+          ...result,
+          before: null,
+          after: { month: input.month, statements: result.generated },
+        },
         ip: context.ip,
       });
       return { month: input.month, ...result };
@@ -230,6 +247,7 @@ export class AgentStatementService {
       if (!(await updatePendingStatement(transaction, id, figures))) {
         throw appError(AGENT_ERRORS, 'agent_statement_not_pending');
       }
+      const after = await findStatement(transaction, id);
       await this.#operators.record(transaction, operator, {
         action: 'agent_statement_regenerate',
         brandCode: before.brandCode,
@@ -239,6 +257,7 @@ export class AgentStatementService {
           month: before.month,
           commissionBefore: String(before.commissionMinor),
           commissionAfter: String(figures.commissionMinor),
+          ...changes(statementFigures(before), after ? statementFigures(after) : {}),
         },
         ip: context.ip,
       });
@@ -284,6 +303,11 @@ export class AgentStatementService {
           agent: statement.agentUsername,
           commissionMinor: String(amount),
           ledgerEntryId: entryId === null ? null : String(entryId),
+          before: { status: 'pending' },
+          after: {
+            status: entryId === null ? 'approved' : 'paid',
+            commissionPaid: entryId === null ? null : adminStatementDto(statement).commission,
+          },
         },
         ip: context.ip,
       });
@@ -357,7 +381,12 @@ export class AgentStatementService {
         targetType: 'agent_statement',
         targetId: String(id),
         reason: input.note,
-        details: { month: statement.month, agent: statement.agentUsername },
+        details: {
+          month: statement.month,
+          agent: statement.agentUsername,
+          before: { status: 'pending' },
+          after: { status: 'rejected' },
+        },
         ip: context.ip,
       });
     });

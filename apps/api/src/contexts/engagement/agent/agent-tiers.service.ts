@@ -2,7 +2,11 @@ import { parseAmount, type CurrencyCode } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import { operatorBrand, type ActionContext, type BrandLookup } from './agent-checks.ts';
 import { sortTiers, tierTableProblem, type CommissionTier } from './agent-commission.ts';
 import { AGENT_ERRORS } from './agent.errors.ts';
@@ -112,16 +116,20 @@ export class AgentTierService {
     if (tierTableProblem(tiers)) throw appError(AGENT_ERRORS, 'agent_tiers_duplicate');
     const rows = await this.#db.transaction(async (transaction) => {
       await lockTierTables(transaction);
+      const currency = brandCurrency(brand);
+      const table = (rows: TierRow[]) => sortTiers(rows).map((row) => tierDto(row, currency));
+      const before = table(await listTiers(transaction, brandCode));
       await replaceTiers(transaction, brandCode, tiers, operator.username);
+      const after = await listTiers(transaction, brandCode);
       await this.#operators.record(transaction, operator, {
         action: 'agent_tiers_replace',
         brandCode,
         targetType: 'brand',
         targetId: brandCode,
-        details: { tiers: input.tiers },
+        details: { tiers: input.tiers, ...changes({ tiers: before }, { tiers: table(after) }) },
         ip: context.ip,
       });
-      return listTiers(transaction, brandCode);
+      return after;
     });
     return this.#tiersDto(brand, rows);
   }

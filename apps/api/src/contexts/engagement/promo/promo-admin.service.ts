@@ -10,7 +10,12 @@ import { fromDecimalString, type CurrencyCode } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { type Brand, type BrandRegistry, brandCurrency } from '../../platform/brand/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  omit,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import {
   deleteBanner,
   findBanner,
@@ -30,6 +35,9 @@ import {
   type PromotionRow,
 } from './promo.repository.ts';
 import { adminBannerView, adminGiftView, adminPromotionView } from './promo.views.ts';
+
+/** Fields a log row leaves out of a record: its id is the target, who and when are the row's. */
+const UNLOGGED = ['id', 'updatedAt', 'updatedBy'];
 
 /** Where an operator's change came from, for the action log. */
 export type ActionContext = { ip: string; reason?: string | undefined };
@@ -151,16 +159,23 @@ export class PromoAdminService {
         updatedBy: operator.username,
       });
       assertWindow(row);
+      const view = adminPromotionView(row, currency);
       await this.#operators.record(transaction, operator, {
         action: 'promotion_create',
         brandCode: row.brandCode,
         targetType: 'promotion',
         targetId: row.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
-        details: { kind: row.kind, status: row.status, title: row.title },
+        details: {
+          kind: row.kind,
+          status: row.status,
+          title: row.title,
+          before: null,
+          after: omit(view, UNLOGGED),
+        },
         ip: context.ip,
       });
-      return adminPromotionView(row, currency);
+      return view;
     });
   }
 
@@ -213,6 +228,11 @@ export class PromoAdminService {
           changed: Object.keys(input).filter(
             (key) => input[key as keyof typeof input] !== undefined,
           ),
+          ...changes(
+            adminPromotionView(before, currency),
+            adminPromotionView(row, currency),
+            UNLOGGED,
+          ),
         },
         ip: context.ip,
       });
@@ -240,7 +260,11 @@ export class PromoAdminService {
         targetType: 'promotion',
         targetId: after.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
-        details: { from: before.status, to: status },
+        details: {
+          from: before.status,
+          to: status,
+          ...changes({ status: before.status }, { status: after.status }),
+        },
         ip: context.ip,
       });
       return after;
@@ -302,7 +326,13 @@ export class PromoAdminService {
         targetType: 'promotion_gift',
         targetId: gift.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
-        details: { promotionId: promotion.id.toString(), kind: gift.kind, name: gift.name },
+        details: {
+          promotionId: promotion.id.toString(),
+          kind: gift.kind,
+          name: gift.name,
+          before: null,
+          after: adminGiftView(gift, currency),
+        },
         ip: context.ip,
       });
       return adminGiftView(gift, currency);
@@ -358,7 +388,10 @@ export class PromoAdminService {
         targetType: 'promotion_gift',
         targetId: gift.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
-        details: { changed: Object.keys(change) },
+        details: {
+          changed: Object.keys(change),
+          ...changes(adminGiftView(before, currency), adminGiftView(gift, currency)),
+        },
         ip: context.ip,
       });
       return adminGiftView(gift, currency);
@@ -407,7 +440,12 @@ export class PromoAdminService {
         targetType: 'promo_banner',
         targetId: row.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
-        details: { placement: row.placement, title: row.title },
+        details: {
+          placement: row.placement,
+          title: row.title,
+          before: null,
+          after: omit(adminBannerView(row), UNLOGGED),
+        },
         ip: context.ip,
       });
       return adminBannerView(row);
@@ -441,15 +479,19 @@ export class PromoAdminService {
     }
     if (input.endsAt !== undefined) change.endsAt = input.endsAt ? new Date(input.endsAt) : null;
     return this.#db.transaction(async (transaction) => {
-      const row = await updateBanner(transaction, BigInt(id), change);
-      if (!row) throw appError(PROMO_ERRORS, 'banner_not_found');
+      const before = await findBanner(transaction, BigInt(id));
+      const row = before && (await updateBanner(transaction, before.id, change));
+      if (!before || !row) throw appError(PROMO_ERRORS, 'banner_not_found');
       await this.#operators.record(transaction, operator, {
         action: 'promo_banner_update',
         brandCode: row.brandCode,
         targetType: 'promo_banner',
         targetId: row.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
-        details: { changed: Object.keys(change).filter((key) => key !== 'updatedBy') },
+        details: {
+          changed: Object.keys(change).filter((key) => key !== 'updatedBy'),
+          ...changes(adminBannerView(before), adminBannerView(row), UNLOGGED),
+        },
         ip: context.ip,
       });
       return adminBannerView(row);
@@ -466,7 +508,12 @@ export class PromoAdminService {
         brandCode: before.brandCode,
         targetType: 'promo_banner',
         targetId: before.id.toString(),
-        details: { placement: before.placement, title: before.title },
+        details: {
+          placement: before.placement,
+          title: before.title,
+          before: omit(adminBannerView(before), UNLOGGED),
+          after: null,
+        },
         ip: context.ip,
       });
       return { deleted };

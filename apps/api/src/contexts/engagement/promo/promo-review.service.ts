@@ -120,6 +120,8 @@ export class PromoReviewService {
             details: {
               reward: toDecimalString(reward, currency),
               promotionId: promotion.id.toString(),
+              before: { status: 'pending' },
+              after: { status: 'paid', reward: toDecimalString(reward, currency) },
             },
             ip: context.ip,
           }),
@@ -151,6 +153,7 @@ export class PromoReviewService {
         targetType: 'promotion_claim',
         targetId: claim.id.toString(),
         reason: note,
+        details: { before: { status: 'pending' }, after: { status: 'rejected' } },
         ip: context.ip,
       });
     });
@@ -208,6 +211,13 @@ export class PromoReviewService {
         targetType: 'gift_exchange',
         targetId: exchange.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
+        details: {
+          before: { status: 'pending_delivery' },
+          after: {
+            status: action === 'deliver' ? 'delivered' : 'rejected',
+            ...(action === 'reject' ? { stockRestored: true } : {}),
+          },
+        },
         ip: context.ip,
       });
     });

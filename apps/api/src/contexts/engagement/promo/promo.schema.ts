@@ -150,7 +150,11 @@ export const signInDays = pgTable(
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('sign_in_days_key').on(table.promotionId, table.memberId, table.day)],
+  (table) => [
+    uniqueIndex('sign_in_days_key').on(table.promotionId, table.memberId, table.day),
+    // A member's sign-ins across promotions (the member 360 view's rewards).
+    index('sign_in_days_member').on(table.memberId, table.createdAt),
+  ],
 );
 
 /** Gifts of a gift promotion, bought with valid-bet turnover: cash (paid to the wallet) or items. */

@@ -12,7 +12,11 @@ import { addDays, dayOf, monthOf } from '@lobby/time';
 import type { Database } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import type { VipJobReport } from './vip-payments.service.ts';
 import { VIP_ERRORS } from './vip.errors.ts';
 import {
@@ -140,7 +144,10 @@ export class VipAdminService {
         targetType: 'vip_level',
         targetId: `${brand.config.code}:${levelNumber}`,
         ...(input.reason ? { reason: input.reason } : {}),
-        details: { changed },
+        details: {
+          changed,
+          ...changes(beforeView, afterView, ['updatedAt', 'updatedBy']),
+        },
         ip: context.ip,
       });
       return afterView;
@@ -198,7 +205,12 @@ export class VipAdminService {
       brandCode: brand.config.code,
       targetType: 'vip_job',
       targetId: period ? `${job}:${period}` : job,
-      details: view,
+      // What the run paid: nothing of it existed before (a run that paid nothing: paid 0).
+      details: {
+        ...view,
+        before: null,
+        after: { members: view.members, paid: view.paid, amount: view.amount },
+      },
       ip: context.ip,
     });
     return view;

@@ -522,6 +522,11 @@ describe('operator API', () => {
       .where(eq(operatorActions.targetId, `${brand}:30`));
     expect(action).toMatchObject({ action: 'vip_level_update', reason: 'autumn campaign' });
     expect(action?.details).toMatchObject({ changed: { monthlyBonus: { to: '8888.00' } } });
+    // Before and after hold the changed fields only, as operators read them.
+    const { before, after } = action!.details as Record<string, Record<string, unknown>>;
+    expect(Object.keys(after!).sort()).toEqual(['monthlyBonus', 'rebateRatesBp']);
+    expect(after).toMatchObject({ monthlyBonus: '8888.00', rebateRatesBp: { '6': 100 } });
+    expect(before?.monthlyBonus).not.toBe('8888.00');
   });
 
   it('runs jobs for ended periods only, idempotently, and lists rewards', async () => {

@@ -110,6 +110,46 @@ export async function listMemberBetRecords(
   };
 }
 
+/** Where a batch of the member's rounds ends: `settledAt` as PostgreSQL wrote it (microseconds). */
+export type BetRecordCursor = { settledAt: string; platformId: number; roundId: string };
+
+/**
+ * Up to `limit` of the member's settled rounds after `after`, newest settled first, then by
+ * platform and round (rounds are never changed once recorded): a CSV export's keyset batch
+ * along the (member, settled) index. Each row carries its cursor.
+ */
+export async function memberBetRecordBatch(
+  executor: Executor,
+  filter: BetRecordFilter,
+  after: BetRecordCursor | undefined,
+  limit: number,
+): Promise<(BetRecordRow & { cursor: BetRecordCursor })[]> {
+  const rows = await executor
+    .select({ record: gameBetRecords, settledText: sql<string>`${gameBetRecords.settledAt}::text` })
+    .from(gameBetRecords)
+    .where(
+      and(
+        conditions(filter),
+        // The plain bound lets the index skip the rounds sent already; the row one is exact.
+        after === undefined
+          ? undefined
+          : sql`${gameBetRecords.settledAt} <= ${after.settledAt}::timestamptz
+              and (${gameBetRecords.settledAt}, ${gameBetRecords.platformId}, ${gameBetRecords.roundId})
+              < (${after.settledAt}::timestamptz, ${after.platformId}, ${after.roundId})`,
+      ),
+    )
+    .orderBy(
+      desc(gameBetRecords.settledAt),
+      desc(gameBetRecords.platformId),
+      desc(gameBetRecords.roundId),
+    )
+    .limit(limit);
+  return rows.map(({ record, settledText }) => ({
+    ...record,
+    cursor: { settledAt: settledText, platformId: record.platformId, roundId: record.roundId },
+  }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Totals for the VIP module (read only).
 

@@ -353,7 +353,11 @@ export class GamesService {
         targetType: 'game_platform',
         targetId: String(platformId),
         ...(change.reason ? { reason: change.reason } : {}),
-        details: { maintenance: change.maintenance, before: before?.maintenance ?? false },
+        details: {
+          maintenance: change.maintenance,
+          before: { maintenance: before?.maintenance ?? false },
+          after: { maintenance: after.maintenance },
+        },
         ip: context.ip,
       });
       return after;

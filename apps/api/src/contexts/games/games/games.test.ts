@@ -315,10 +315,16 @@ describe('maintenance switch', () => {
       `/admin/api/actions?targetType=game_platform&targetId=${MAINTENANCE_PLATFORM}`,
     );
     const actions = log.body.data.filter((entry) => entry.action === 'game_platform_maintenance');
+    // The reader shows each change's before and after.
     expect(actions.slice(0, 2)).toEqual([
-      expect.objectContaining({ details: { maintenance: false, before: true }, reason: null }),
       expect.objectContaining({
-        details: { maintenance: true, before: false },
+        before: { maintenance: true },
+        after: { maintenance: false },
+        reason: null,
+      }),
+      expect.objectContaining({
+        before: { maintenance: false },
+        after: { maintenance: true },
         reason: 'provider upgrade',
       }),
     ]);

@@ -21,7 +21,7 @@ import { AppError, appError } from '../../../lib/app-error.ts';
 import { brandCurrency, type BrandRegistry } from '../../platform/brand/index.ts';
 import { memberIdOfPlayer } from '../games/index.ts';
 import type { LedgerService, PostResult } from '../../money/ledger/index.ts';
-import { findMemberById } from '../../identity/member/index.ts';
+import { findMemberById, memberMoneyRefusal } from '../../identity/member/index.ts';
 import { SEAMLESS_ERRORS } from './seamless.errors.ts';
 import {
   findTransaction,
@@ -249,6 +249,12 @@ export class SeamlessService {
     };
     let refusedForFunds = false;
     try {
+      // The money gate: a frozen or closed account stakes nothing. The platform's protocol has
+      // no code of its own for that (Lobby cannot add one to a provider's), so the stake is
+      // refused as the funds refusal it is to the platform, and its id buried like one.
+      if (await memberMoneyRefusal(this.#db, player.memberId, 'bet')) {
+        throw seamlessRefusal('insufficient_funds');
+      }
       const result = await this.#post(platformId, 'debit', player, request, amountMinor, row);
       if (!result.replayed) return this.#ok(walletAfter(result, player.memberId));
     } catch (error) {

@@ -3,6 +3,7 @@ import { errorMessage } from '@lobby/i18n';
 import { parseAmount, toDecimalString, type CurrencyCode } from '@lobby/money';
 import { AppError, appError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
+import { assertMemberMoneyAllowed } from '../../identity/member/index.ts';
 import { brandPlatform, brandPlatforms, GAMES_ERRORS } from '../games/index.ts';
 import {
   platformNameOf,
@@ -117,6 +118,11 @@ export class MemberTransfers {
     );
     const earlier = await findTransferByKey(db, brandCode, memberId, idempotencyKey);
     if (earlier) return replayOf(earlier, requestHash);
+    await assertMemberMoneyAllowed(
+      db,
+      memberId,
+      direction === 'in' ? 'transfer_in' : 'transfer_out',
+    );
     const intent: OrderIntent = {
       brandCode,
       memberId,
@@ -164,6 +170,8 @@ export class MemberTransfers {
     const { db } = this.#deps;
     const brandCode = brand.config.code;
     const currency = brandCurrency(brand);
+    // Frozen money stays where it is, in the platforms too.
+    await assertMemberMoneyAllowed(db, memberId, 'transfer_out');
     const [players, earlier, maintenance, inTransit] = await Promise.all([
       playerPlatforms(db, memberId),
       listRecycleTransfers(db, brandCode, memberId, idempotencyKey),

@@ -50,6 +50,8 @@ export const TRANSFER_FAILURE_REASONS = [
   'transfer_refused',
   /** The platform never received the order, and no longer can (REQUEST_MAX_AGE_MS passed). */
   'transfer_not_received',
+  /** Two operators resolved it as failed on the platform's evidence (transfer exceptions). */
+  'transfer_failed_confirmed',
 ] as const;
 export type TransferFailureReason = (typeof TRANSFER_FAILURE_REASONS)[number];
 

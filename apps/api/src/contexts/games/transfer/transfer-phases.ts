@@ -1,5 +1,5 @@
 import type { TransferResponse } from '@lobby/game-protocol';
-import type { Executor } from '../../../db/client.ts';
+import type { Executor, Transaction } from '../../../db/client.ts';
 import { uniqueViolation } from '../../../db/errors.ts';
 import { AppError, appError } from '../../../lib/app-error.ts';
 import { GAMES_ERRORS, type ProviderOutcome } from '../games/index.ts';
@@ -225,11 +225,14 @@ export class TransferPhases {
    * success), or back where it came from (a failure), and the order becomes final with it. One
    * key per order (`<orderNo>:final`) whatever the outcome, so an order is settled exactly once
    * even if two nodes were to disagree; the loser reads the order as the winner left it.
+   * `alongside` (an operator's action log row) runs in the settling transaction, only when
+   * this call is the one that settled the order.
    */
   async settle(
     row: TransferRow,
     outcome: TransferOutcome,
     actor: LedgerActor,
+    alongside?: (transaction: Transaction) => Promise<void>,
   ): Promise<TransferRow> {
     const { db, ledger } = this.#deps;
     const currency = currencyOf(row);
@@ -262,6 +265,7 @@ export class TransferPhases {
           });
           // The final key is taken with the status, so a final order without it is corruption.
           if (!finished) throw new Error(`transfer ${row.orderNo} was final without its entry`);
+          await alongside?.(transaction);
         },
       );
     } catch (error) {

@@ -2,6 +2,7 @@ import type { Sweep } from '../../../jobs/scheduler.ts';
 import type { LedgerActor } from '../../money/ledger/index.ts';
 import type { TransferDependencies } from './transfer-orders.ts';
 import type { TransferPhases } from './transfer-phases.ts';
+import { askStatus, readStatus } from './transfer-queries.ts';
 import { claimDueTransfers, rescheduleTransfer, type TransferRow } from './transfer.repository.ts';
 import { CHECK_LEASE_MS, nextCheckAt } from './transfer-schedule.ts';
 
@@ -91,52 +92,25 @@ export class TransferReconciler {
   }
 
   async #check(row: TransferRow): Promise<'settled' | 'pending'> {
-    const { db, provider, notFoundFinalAfterMs } = this.#deps;
-    const outcome = await provider.transferStatus(row.platformId, row.orderNo);
+    const { db, notFoundFinalAfterMs } = this.#deps;
+    const { answer } = await askStatus(this.#deps, row, { source: 'sweep' });
     const now = this.#deps.now();
-    const later = (lastError: string) =>
-      rescheduleTransfer(db, row.id, {
+    const reading = readStatus(this.#deps, row, answer, now);
+    if (!reading.final) {
+      // Not found inside the window, no answer, a refusal, or a status about another order
+      // (money stays in transit for a person to look at rather than move on a contradiction).
+      await rescheduleTransfer(db, row.id, {
         nextCheckAt: nextCheckAt({
           createdAt: row.createdAt,
           now,
           attempts: row.checkAttempts,
           finalAfterMs: notFoundFinalAfterMs,
         }),
-        lastError,
-      }).then(() => 'pending' as const);
-    if (outcome.kind === 'unknown') return later(outcome.reason);
-    // A refused query (maintenance, say) says nothing about the order.
-    if (outcome.kind === 'refused') return later(`refused:${outcome.error}`);
-    const answer = outcome.value;
-    if (answer.status === 'not_found') {
-      const age = now.getTime() - row.createdAt.getTime();
-      if (age <= notFoundFinalAfterMs) return later('not_found');
-      await this.#phases.settle(
-        row,
-        { status: 'failed', reason: 'transfer_not_received' },
-        JOB_ACTOR,
-      );
-      return 'settled';
+        lastError: reading.lastError,
+      });
+      return 'pending';
     }
-    const mismatch =
-      (answer.direction !== undefined && answer.direction !== row.direction) ||
-      (answer.amountMinor !== undefined && answer.amountMinor !== String(row.amountMinor));
-    if (mismatch) {
-      // The platform describes another order under our number: a bug on one side. Money stays
-      // in transit for a person to look at rather than move on a contradiction.
-      this.#deps.log?.error(
-        { orderNo: row.orderNo, answer },
-        'transfer status does not match order',
-      );
-      return later('status_mismatch');
-    }
-    await this.#phases.settle(
-      row,
-      answer.status === 'success'
-        ? { status: 'success' }
-        : { status: 'failed', reason: 'transfer_refused' },
-      JOB_ACTOR,
-    );
+    await this.#phases.settle(row, reading.outcome, JOB_ACTOR);
     return 'settled';
   }
 }

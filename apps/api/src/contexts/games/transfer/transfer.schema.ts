@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from '../../identity/member/member.schema.ts';
+import { operators } from '../../identity/operator/operator.schema.ts';
 
 /** The transfer module's tables: its repository is the only code that reads or writes them. */
 
@@ -56,4 +57,30 @@ export const gameTransfers = pgTable(
       .where(sql`${table.status} = 'in_transit'`),
     index('game_transfers_member').on(table.memberId, table.createdAt),
   ],
+);
+
+/**
+ * Every status query made about a transfer (the sweep's, an operator's "ask again", the one
+ * before an approved manual resolution): when, by whom, what the platform answered and how
+ * long it took. The back office's transfer exceptions read it; nothing decides from it.
+ */
+export const gameTransferQueries = pgTable(
+  'game_transfer_queries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    transferId: bigint('transfer_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => gameTransfers.id),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: ['sweep', 'operator', 'resolution'] }).notNull(),
+    /** The operator who asked; null for the sweep. */
+    operatorId: bigint('operator_id', { mode: 'bigint' }).references(() => operators.id),
+    answer: text('answer', { enum: ['status', 'error', 'timeout'] }).notNull(),
+    /** The platform's status (success, failed, not_found) when it answered one. */
+    status: text('status', { enum: ['success', 'failed', 'not_found'] }),
+    /** The error, or status_mismatch when the status described another order. */
+    detail: text('detail'),
+    latencyMs: integer('latency_ms').notNull(),
+  },
+  (table) => [index('game_transfer_queries_transfer').on(table.transferId, table.id)],
 );

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { loginThrottles } from './auth.schema.ts';
+import { loginThrottles, memberLogins } from './auth.schema.ts';
 
 /** Seconds left on a lock of this username in this brand, or 0 when not locked. */
 export async function lockedSecondsLeft(
@@ -66,4 +66,51 @@ export async function clearLoginFailures(
     .where(
       and(eq(loginThrottles.brandCode, brandCode), eq(loginThrottles.usernameKey, usernameKey)),
     );
+}
+
+export type NewMemberLoginRow = typeof memberLogins.$inferInsert;
+export type MemberLoginRow = typeof memberLogins.$inferSelect;
+
+export async function insertMemberLogin(executor: Executor, row: NewMemberLoginRow): Promise<void> {
+  await executor.insert(memberLogins).values(row);
+}
+
+/** A member's login attempts, newest first, and how many there are. */
+export async function listMemberLogins(
+  executor: Executor,
+  memberId: bigint,
+  page: { offset: number; limit: number },
+): Promise<{ rows: MemberLoginRow[]; total: number }> {
+  const rows = await executor
+    .select()
+    .from(memberLogins)
+    .where(eq(memberLogins.memberId, memberId))
+    .orderBy(desc(memberLogins.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await executor
+    .select({ total: count() })
+    .from(memberLogins)
+    .where(eq(memberLogins.memberId, memberId));
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** A CSV export's keyset batch of a member's login attempts: newest first by id, before one. */
+export async function memberLoginBatch(
+  executor: Executor,
+  memberId: bigint,
+  beforeId: bigint | undefined,
+  limit: number,
+): Promise<MemberLoginRow[]> {
+  return executor
+    .select()
+    .from(memberLogins)
+    .where(
+      and(
+        eq(memberLogins.memberId, memberId),
+        beforeId === undefined ? undefined : lt(memberLogins.id, beforeId),
+      ),
+    )
+    .orderBy(desc(memberLogins.id))
+    .limit(limit);
 }

@@ -4,11 +4,12 @@ import {
   isValidUsername,
   REAL_NAME_RULE,
   type FieldIssue,
+  type LoginResult,
   type MemberInfo,
   type VerificationPurpose,
 } from '@lobby/contracts';
 import type { Database } from '../../../db/client.ts';
-import { appError, commonError } from '../../../lib/app-error.ts';
+import { AppError, appError, commonError } from '../../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import type { CaptchaService } from '../../platform/captcha/index.ts';
@@ -18,6 +19,7 @@ import {
   findMemberByInviteCode,
   findMemberByPhone,
   findMemberByUsername,
+  findRestrictions,
   insertMember,
   recordLogin,
   updateMember,
@@ -35,7 +37,12 @@ import {
   type VerificationService,
 } from '../../platform/verification/index.ts';
 import { AUTH_ERRORS } from './auth.errors.ts';
-import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from './auth.repository.ts';
+import {
+  clearLoginFailures,
+  insertMemberLogin,
+  lockedSecondsLeft,
+  recordLoginFailure,
+} from './auth.repository.ts';
 import { uniqueViolation } from '../../../db/errors.ts';
 
 /** Who is asking: the request's brand, address, device and language. */
@@ -58,6 +65,17 @@ type Dependencies = {
   verification: VerificationService;
   /** A member's VIP level (the engagement context keeps VIP; identity only shows it). */
   vipLevelOf(memberId: bigint): Promise<number>;
+  /** Where a login history row that could not be written is reported. */
+  log?: { warn(details: Record<string, unknown>, message: string): void };
+};
+
+/** How a refused login ended, by the code it was refused with (member_logins.result). */
+const LOGIN_RESULT_OF_CODE: Readonly<Record<string, LoginResult>> = {
+  account_or_password_wrong: 'wrong_password',
+  account_locked: 'locked',
+  account_disabled: 'disabled',
+  account_closed: 'closed',
+  captcha_wrong: 'captcha',
 };
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -259,7 +277,56 @@ export class AuthService {
     return this.#startSession(caller, member);
   }
 
+  /**
+   * Logs a member in. Every attempt is written to the login history with how it ended, after
+   * the answer is decided; writing it never changes the answer (a failure is logged).
+   */
   async login(
+    caller: Caller,
+    body: {
+      username: string;
+      password: string;
+      key?: string | undefined;
+      code?: string | undefined;
+    },
+  ): Promise<{ token: string; info: MemberInfo }> {
+    let result: LoginResult = 'error';
+    try {
+      const answer = await this.#login(caller, body);
+      result = 'success';
+      return answer;
+    } catch (error) {
+      if (error instanceof AppError) result = LOGIN_RESULT_OF_CODE[error.code] ?? 'error';
+      throw error;
+    } finally {
+      await this.#recordAttempt(caller, body.username, result);
+    }
+  }
+
+  /** Writes a login attempt to the history; never throws. The password is never part of it. */
+  async #recordAttempt(caller: Caller, typed: string, result: LoginResult): Promise<void> {
+    const brandCode = caller.brand.config.code;
+    const username = typed.trim().slice(0, 64);
+    try {
+      const member = await findMemberByUsername(this.#deps.db, brandCode, username.toLowerCase());
+      await insertMemberLogin(this.#deps.db, {
+        brandCode,
+        memberId: member?.id ?? null,
+        username,
+        result,
+        ip: caller.ip,
+        deviceNo: caller.deviceNo,
+        userAgent: caller.userAgent?.slice(0, 300) ?? null,
+      });
+    } catch (error) {
+      this.#deps.log?.warn(
+        { err: error, brandCode, result },
+        'login history: a row was not written',
+      );
+    }
+  }
+
+  async #login(
     caller: Caller,
     body: {
       username: string;
@@ -290,7 +357,13 @@ export class AuthService {
         throw appError(AUTH_ERRORS, 'account_locked', { retryAfterSeconds: lockSeconds });
       throw appError(AUTH_ERRORS, 'account_or_password_wrong');
     }
-    if (member.status !== 'active') throw appError(AUTH_ERRORS, 'account_disabled');
+    if (member.status !== 'active') {
+      // Locked by an operator, or closed: only someone with the right password learns which.
+      const closed = (await findRestrictions(db, member.id)).some((row) => row.kind === 'closed');
+      throw closed
+        ? appError(MEMBER_ERRORS, 'account_closed')
+        : appError(AUTH_ERRORS, 'account_disabled');
+    }
     await clearLoginFailures(db, brandCode, usernameKey);
     return this.#startSession(caller, member);
   }
@@ -344,6 +417,40 @@ export class AuthService {
       target,
       language: caller.language,
     });
+  }
+
+  /**
+   * Sends a member the code of the forgotten-password flow, as the site's "forgot password"
+   * does, to their bound phone (or `channel`), else their bound e-mail: for an operator's
+   * password reset. Bound contacts were each proven with a code. Null when the member has no
+   * bound contact (of that channel). The member then sets a new password on the site.
+   */
+  async sendPasswordResetCode(
+    brand: Brand,
+    member: MemberRow,
+    channel?: 'sms' | 'email',
+  ): Promise<{ channel: 'sms' | 'email'; sentTo: string; expiresInSeconds: number } | null> {
+    const phone =
+      member.phone !== null && member.phoneAreaCode !== null
+        ? ({ channel: 'sms', areaCode: member.phoneAreaCode, phone: member.phone } as const)
+        : null;
+    const email =
+      member.email !== null ? ({ channel: 'email', email: member.email } as const) : null;
+    const target: Target | null =
+      channel === 'sms' ? phone : channel === 'email' ? email : (phone ?? email);
+    if (!target) return null;
+    const sent = await this.#deps.verification.send({
+      brandCode: brand.config.code,
+      siteName: brand.config.siteName,
+      purpose: 'forget',
+      target,
+      language: brand.config.language,
+    });
+    return {
+      channel: target.channel,
+      sentTo: sent.sentTo,
+      expiresInSeconds: sent.expiresInSeconds,
+    };
   }
 
   /** Resets a forgotten password with a code sent to the account's own phone or e-mail. */

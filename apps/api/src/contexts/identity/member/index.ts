@@ -8,10 +8,28 @@ export {
   findMemberByPhone,
   findMemberByUsername,
   insertMember,
+  lockMember,
+  memberBrandOf,
   recordLogin,
+  setMemberStatus,
   updateMember,
 } from './member.repository.ts';
 export type { MemberRow } from './member.repository.ts';
 export { members } from './member.schema.ts';
 export { MemberService, readNewPassword, toMemberInfo } from './member.service.ts';
+export {
+  deleteRestriction,
+  findRestrictions,
+  insertRestriction,
+} from './restriction.repository.ts';
+export type { RestrictionKind, RestrictionRow } from './restriction.repository.ts';
+export { memberRestrictions } from './restriction.schema.ts';
+export {
+  assertMemberMoneyAllowed,
+  memberMoneyRefusal,
+  type MoneyMovement,
+  type MoneyRefusal,
+} from './restriction.ts';
+export { revokeMemberSessions } from './session.repository.ts';
+export { memberSessions } from './session.schema.ts';
 export { hashSessionToken, newSessionToken, SessionService } from './session.service.ts';

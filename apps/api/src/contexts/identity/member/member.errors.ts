@@ -19,4 +19,8 @@ export const MEMBER_ERRORS = defineErrorCodes({
   withdraw_password_disabled: 403,
   /** Spec: set a withdrawal password before adding a withdrawal account or withdrawing. */
   withdraw_password_not_set: 403,
+  /** The money gate (restriction.ts): an operator froze the member's money. */
+  account_frozen: 403,
+  /** The account is closed: no login, no money movement. */
+  account_closed: 403,
 });

@@ -144,3 +144,41 @@ export async function updateMemberAvatar(
     .set({ avatarUrl: url, updatedAt: sql`now()` })
     .where(eq(members.id, id));
 }
+
+/** The brand of a member id, or null when there is none (the operator guard's brand rule). */
+export async function memberBrandOf(executor: Executor, id: bigint): Promise<string | null> {
+  const rows = await executor
+    .select({ brandCode: members.brandCode })
+    .from(members)
+    .where(eq(members.id, id));
+  return rows[0]?.brandCode ?? null;
+}
+
+/**
+ * A member under a row lock until the transaction ends: an operator's change of the account's
+ * status and restrictions holds it, so two changes of one member never interleave.
+ */
+export async function lockMember(
+  executor: Executor,
+  brandCode: string,
+  id: bigint,
+): Promise<MemberRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(members)
+    .where(and(eq(members.brandCode, brandCode), eq(members.id, id)))
+    .for('update');
+  return rows[0];
+}
+
+/** Sets whether the member may log in ('disabled': the login and every session refuse). */
+export async function setMemberStatus(
+  executor: Executor,
+  id: bigint,
+  status: 'active' | 'disabled',
+): Promise<void> {
+  await executor
+    .update(members)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(members.id, id));
+}

@@ -53,5 +53,18 @@ export const members = pgTable(
     uniqueIndex('members_brand_email')
       .on(table.brandCode, table.email)
       .where(sql`${table.email} is not null`),
+    // Linked accounts (the back office's member 360 view) look these up across brands.
+    index('members_phone')
+      .on(table.phone)
+      .where(sql`${table.phone} is not null`),
+    index('members_email')
+      .on(table.email)
+      .where(sql`${table.email} is not null`),
+    index('members_register_ip')
+      .on(table.registerIp)
+      .where(sql`${table.registerIp} is not null`),
+    index('members_register_device')
+      .on(table.registerDeviceNo)
+      .where(sql`${table.registerDeviceNo} is not null`),
   ],
 );

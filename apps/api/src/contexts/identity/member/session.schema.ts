@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './member.schema.ts';
 
@@ -30,5 +31,10 @@ export const memberSessions = pgTable(
     uniqueIndex('member_sessions_token_hash').on(table.tokenHash),
     index('member_sessions_previous_token_hash').on(table.previousTokenHash),
     index('member_sessions_member').on(table.memberId),
+    // Linked accounts: who else logged in from an address or a device.
+    index('member_sessions_ip').on(table.ip),
+    index('member_sessions_device')
+      .on(table.deviceNo)
+      .where(sql`${table.deviceNo} is not null`),
   ],
 );

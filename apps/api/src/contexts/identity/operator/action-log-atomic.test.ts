@@ -352,11 +352,13 @@ describe('an operator change and its action-log row are one transaction', () => 
         expect(await entryActor(`deposit:${orderNo}`)).toEqual([]);
       },
     );
+    // Shown by username, recorded by id.
     expect(answer.body.data).toMatchObject({
       orderNo,
       status: 'confirmed',
-      decidedBy: `operator:${operator.id}`,
+      decidedBy: operator.username,
     } satisfies Partial<AdminDepositOrder>);
+    expect((await order())?.decidedBy).toBe(`operator:${operator.id}`);
     expect((await walletOf(member)).walletMinor).toBe(100_000n);
     expect(await entryActor(`deposit:${orderNo}`)).toEqual([
       { type: 'operator', id: String(operator.id) },
@@ -387,7 +389,7 @@ describe('an operator change and its action-log row are one transaction', () => 
     );
     expect(answer.body.data).toMatchObject({
       status: 'rejected',
-      decidedBy: `operator:${operator.id}`,
+      decidedBy: operator.username,
     });
   });
 
@@ -457,7 +459,7 @@ describe('an operator change and its action-log row are one transaction', () => 
     );
     expect(answer.body.data).toMatchObject({
       status: 'approved',
-      decidedBy: `operator:${operator.id}`,
+      decidedBy: operator.username,
     } satisfies Partial<AdminWithdrawal>);
     expect(await walletOf(member)).toMatchObject({ walletMinor: 30_000n, lockedMinor: 0n });
     expect(await entryActor(`withdrawal:${orderNo}:decision`)).toEqual([

@@ -1,5 +1,6 @@
 /** The operator module's public surface: what other modules may use. */
-export { operatorDecidedBy } from './operator-actor.ts';
+export { changes, exportLog, omit, type Change } from './operator-actions.ts';
+export { decidedByNames, operatorDecidedBy, type DecidedByNames } from './operator-actor.ts';
 export { operatorModule } from './operator.plugin.ts';
 export { operators } from './operator.schema.ts';
 export { OperatorService } from './operator.service.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { inBrands } from '../../../db/brand-of.ts';
 import type { Executor } from '../../../db/client.ts';
 import {
@@ -133,6 +133,19 @@ export async function findOperatorById(
 ): Promise<OperatorRow | undefined> {
   const rows = await executor.select().from(operators).where(eq(operators.id, id));
   return rows[0];
+}
+
+/** The usernames of these operator ids (those that exist). */
+export async function operatorUsernames(
+  executor: Executor,
+  ids: readonly bigint[],
+): Promise<Map<bigint, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: operators.id, username: operators.username })
+    .from(operators)
+    .where(inArray(operators.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.username]));
 }
 
 /** The permissions of a custom role (operator_roles), or undefined when there is none. */

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminActionsEndpoint,
+  adminActionsExportEndpoint,
   adminLoginEndpoint,
   adminLogoutEndpoint,
   adminMeEndpoint,
   adminTotpConfirmEndpoint,
   adminTotpSetupEndpoint,
 } from '@lobby/contracts';
+import { csvResponses, sendCsvExport } from '../../../lib/csv-export.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { BRAND_IN_QUERY, brandFilter, operatorOf } from '../../../plugins/operator-auth.ts';
 import { operatorView, type OperatorService } from './operator.service.ts';
@@ -88,10 +90,44 @@ export async function operatorRoutes(
       ok(await operators.totpConfirm(operatorOf(request), request.body.code, request.ip)),
   );
 
+  const auditRead = {
+    access: 'operator',
+    permission: 'audit.read',
+    brand: BRAND_IN_QUERY,
+  } as const;
+
+  routes.get(
+    adminActionsExportEndpoint.path,
+    {
+      config: auditRead,
+      schema: {
+        tags: ['operator'],
+        summary: 'The operator action log as CSV, with the filters of the list, newest first',
+        querystring: adminActionsExportEndpoint.query,
+        response: csvResponses(),
+      },
+    },
+    async (request, reply) => {
+      const operator = operatorOf(request);
+      return sendCsvExport(
+        reply,
+        operators.actionsExport(
+          operator,
+          {
+            ...request.query,
+            brands: brandFilter(operator, request.query.brand || undefined),
+            query: request.query,
+          },
+          request.ip,
+        ),
+      );
+    },
+  );
+
   routes.get(
     adminActionsEndpoint.path,
     {
-      config: { access: 'operator', permission: 'audit.read', brand: BRAND_IN_QUERY },
+      config: auditRead,
       schema: {
         tags: ['operator'],
         summary: 'The operator action log, newest first',

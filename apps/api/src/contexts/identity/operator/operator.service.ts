@@ -1,10 +1,17 @@
-import { permissionsNeedTotp, type BrandScope, type Permission } from '@lobby/contracts';
+import {
+  adminActionsExportEndpoint,
+  permissionsNeedTotp,
+  type BrandScope,
+  type Permission,
+} from '@lobby/contracts';
 import type { Database, Executor } from '../../../db/client.ts';
+import { csvColumns, type CsvExport } from '../../../lib/csv-export.ts';
 import type { OperatorIdentity, OperatorResolver } from '../../../plugins/operator-auth.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from '../auth/index.ts';
 import { hashSessionToken, newSessionToken } from '../member/index.ts';
+import { exportLog } from './operator-actions.ts';
 import { OPERATOR_ERRORS } from './operator.errors.ts';
 import { brandScopeOf, permissionList, permissionsOfRole } from './operator-roles.ts';
 import {
@@ -31,6 +38,7 @@ import {
   setPendingTotpSecret,
   touchOperatorSession,
   useRecoveryCode,
+  type OperatorActionRow,
   type OperatorRow,
 } from './operator.repository.ts';
 
@@ -283,6 +291,7 @@ export class OperatorService implements OperatorResolver {
         action: 'totp_enabled',
         targetType: 'operator',
         targetId: String(identity.operatorId),
+        details: { before: { totpEnabled: false }, after: { totpEnabled: true } },
         ip,
       });
     });
@@ -327,6 +336,9 @@ export class OperatorService implements OperatorResolver {
    * Appends to the operator action log on `executor`, which is the transaction of the change
    * the row describes (DESIGN.md section 3.11): the change and the record of who made it commit
    * together or not at all. Only a read or a replay that changed nothing is recorded on its own.
+   * A change puts the fields it changed in `details.before` and `details.after`, each side with
+   * its values (null for a side that does not exist: `changes` and `omit` of
+   * operator-actions.ts); the reader shows them as `before` and `after`.
    */
   async record(
     executor: Executor,
@@ -353,34 +365,91 @@ export class OperatorService implements OperatorResolver {
     });
   }
 
-  async actions(filter: {
-    targetType?: string | undefined;
-    targetId?: string | undefined;
-    operator?: string | undefined;
-    action?: string | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-    beforeId?: string | undefined;
-    brands: readonly string[] | null;
-    limit: number;
-  }) {
+  async actions(filter: ActionFilter & { beforeId?: string | undefined; limit: number }) {
     const rows = await listOperatorActions(this.#db, {
-      ...filter,
-      from: filter.from ? new Date(filter.from) : undefined,
-      to: filter.to ? new Date(filter.to) : undefined,
+      ...actionFilter(filter),
       beforeId: filter.beforeId ? BigInt(filter.beforeId) : undefined,
+      limit: filter.limit,
     });
-    return rows.map((row) => ({
-      id: String(row.id),
-      operator: row.operatorUsername,
-      action: row.action,
-      brandCode: row.brandCode,
-      targetType: row.targetType,
-      targetId: row.targetId,
-      reason: row.reason,
-      details: row.details,
-      ip: row.ip,
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows.map(actionView);
   }
+
+  /** The action log as CSV: the reader's filter, newest first, a keyset batch at a time. */
+  actionsExport(
+    operator: OperatorIdentity,
+    filter: ActionFilter & { query: Record<string, unknown> },
+    ip: string,
+  ): CsvExport<ReturnType<typeof actionView>> {
+    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+    return {
+      name: 'actions',
+      columns: csvColumns(adminActionsExportEndpoint.columns, {
+        id: (row) => row.id,
+        created_at: (row) => row.createdAt,
+        operator: (row) => row.operator,
+        action: (row) => row.action,
+        brand: (row) => row.brandCode,
+        target_type: (row) => row.targetType,
+        target_id: (row) => row.targetId,
+        reason: (row) => row.reason,
+        before: (row) => json(row.before),
+        after: (row) => json(row.after),
+        details: (row) => {
+          const { before: _before, after: _after, ...rest } = row.details;
+          return Object.keys(rest).length > 0 ? JSON.stringify(rest) : null;
+        },
+        ip: (row) => row.ip,
+      }),
+      read: async (after, limit) =>
+        (
+          await listOperatorActions(this.#db, {
+            ...actionFilter(filter),
+            beforeId: after ? BigInt(after.id) : undefined,
+            limit,
+          })
+        ).map(actionView),
+      log: exportLog(this, this.#db, operator, { list: 'actions', filter: filter.query, ip }),
+    };
+  }
+}
+
+/** What the action log is filtered by, as the reader and the export take it. */
+type ActionFilter = {
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  operator?: string | undefined;
+  action?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  brands: readonly string[] | null;
+};
+
+function actionFilter(filter: ActionFilter) {
+  return {
+    targetType: filter.targetType,
+    targetId: filter.targetId,
+    operator: filter.operator,
+    action: filter.action,
+    brands: filter.brands,
+    from: filter.from ? new Date(filter.from) : undefined,
+    to: filter.to ? new Date(filter.to) : undefined,
+  };
+}
+
+/** A row of the action log as the reader shows it; rows from before `before`/`after`: nulls. */
+function actionView(row: OperatorActionRow & { operatorUsername: string }) {
+  return {
+    id: String(row.id),
+    operator: row.operatorUsername,
+    action: row.action,
+    brandCode: row.brandCode,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    before: row.details.before ?? null,
+    after: row.details.after ?? null,
+    details: row.details,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

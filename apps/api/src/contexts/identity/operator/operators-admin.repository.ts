@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import {
   operatorRecoveryCodes,
@@ -31,12 +31,13 @@ function toAccount(row: {
   };
 }
 
-/** A page of operators by name, role and status, by name, with the total the filter selects. */
-export async function listOperatorAccounts(
-  executor: Executor,
-  filter: { q?: string | undefined; role?: string | undefined; disabled?: boolean | undefined },
-  page: { offset: number; limit: number },
-): Promise<{ rows: OperatorAccountRow[]; total: number }> {
+type AccountFilter = {
+  q?: string | undefined;
+  role?: string | undefined;
+  disabled?: boolean | undefined;
+};
+
+function accountConditions(filter: AccountFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -44,6 +45,16 @@ export async function listOperatorAccounts(
   }
   if (filter.role) conditions.push(eq(operators.role, filter.role));
   if (filter.disabled !== undefined) conditions.push(eq(operators.disabled, filter.disabled));
+  return conditions;
+}
+
+/** A page of operators by name, role and status, by name, with the total the filter selects. */
+export async function listOperatorAccounts(
+  executor: Executor,
+  filter: AccountFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OperatorAccountRow[]; total: number }> {
+  const conditions = accountConditions(filter);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await executor
     .select({ operator: operators, sessions: liveSessions, lastLoginAt: lastLogin })
@@ -54,6 +65,24 @@ export async function listOperatorAccounts(
     .limit(page.limit);
   const [total] = await executor.select({ total: count() }).from(operators).where(where);
   return { rows: rows.map(toAccount), total: Number(total?.total ?? 0) };
+}
+
+/** The next `limit` operators of the filter after `afterUsername`, by name (an export's batch). */
+export async function operatorAccountBatch(
+  executor: Executor,
+  filter: AccountFilter,
+  afterUsername: string | undefined,
+  limit: number,
+): Promise<OperatorAccountRow[]> {
+  const conditions = accountConditions(filter);
+  if (afterUsername !== undefined) conditions.push(gt(operators.username, afterUsername));
+  const rows = await executor
+    .select({ operator: operators, sessions: liveSessions, lastLoginAt: lastLogin })
+    .from(operators)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(operators.username))
+    .limit(limit);
+  return rows.map(toAccount);
 }
 
 export async function findOperatorAccount(

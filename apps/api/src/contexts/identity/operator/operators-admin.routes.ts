@@ -4,10 +4,12 @@ import {
   adminCreateOperatorEndpoint,
   adminOperatorActionEndpoint,
   adminOperatorsEndpoint,
+  adminOperatorsExportEndpoint,
   adminRolesEndpoint,
   adminSaveRoleEndpoint,
   adminUpdateOperatorEndpoint,
 } from '@lobby/contracts';
+import { csvResponses, sendCsvExport } from '../../../lib/csv-export.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { operatorOf, PLATFORM_WIDE } from '../../../plugins/operator-auth.ts';
 import type { OperatorAdminService } from './operators-admin.service.ts';
@@ -39,6 +41,21 @@ export async function operatorsAdminRoutes(
       },
     },
     async (request) => ok(await operatorAdmin.list(request.query)),
+  );
+
+  routes.get(
+    adminOperatorsExportEndpoint.path,
+    {
+      config: operatorsManage,
+      schema: {
+        tags: ['operator'],
+        summary: 'The operators of the list as CSV, by username',
+        querystring: adminOperatorsExportEndpoint.query,
+        response: csvResponses(),
+      },
+    },
+    async (request, reply) =>
+      sendCsvExport(reply, operatorAdmin.exportCsv(operatorOf(request), request.query, request.ip)),
   );
 
   routes.post(

@@ -1,4 +1,5 @@
 import {
+  adminOperatorsExportEndpoint,
   BUILT_IN_ROLE_KEYS,
   BUILT_IN_ROLES,
   isBuiltInRole,
@@ -11,9 +12,11 @@ import {
 import type { Database, Executor } from '../../../db/client.ts';
 import { uniqueViolation } from '../../../db/errors.ts';
 import { appError } from '../../../lib/app-error.ts';
+import { csvColumns, type CsvExport } from '../../../lib/csv-export.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import type { OperatorIdentity } from '../../../plugins/operator-auth.ts';
 import { brandScopeOf, permissionList } from './operator-roles.ts';
+import { changes, exportLog } from './operator-actions.ts';
 import { isAllowListEntry } from './operator-totp.ts';
 import { OPERATOR_ERRORS } from './operator.errors.ts';
 import { findRolePermissions } from './operator.repository.ts';
@@ -26,6 +29,7 @@ import {
   listCustomRoles,
   listOperatorAccounts,
   lockOperator,
+  operatorAccountBatch,
   revokeOperatorSessions,
   saveCustomRole,
   updateOperatorAccount,
@@ -34,6 +38,19 @@ import {
 
 type Grant = 'all' | string[];
 type Context = { ip: string; reason: string };
+type AccountQuery = {
+  q?: string | undefined;
+  role?: string | undefined;
+  disabled?: 'true' | 'false' | undefined;
+};
+
+function accountFilter(query: AccountQuery) {
+  return {
+    q: query.q,
+    role: query.role,
+    disabled: query.disabled === undefined ? undefined : query.disabled === 'true',
+  };
+}
 
 function toAdminOperator(row: OperatorAccountRow): AdminOperator {
   return {
@@ -52,8 +69,8 @@ function toAdminOperator(row: OperatorAccountRow): AdminOperator {
 
 /** What the action log keeps of an account before and after a change (never secrets). */
 function snapshot(view: AdminOperator) {
-  const { role, brands, ipAllowList, disabled, totpEnabled } = view;
-  return { role, brands, ipAllowList, disabled, totpEnabled };
+  const { role, brands, ipAllowList, disabled, totpEnabled, sessions } = view;
+  return { role, brands, ipAllowList, disabled, totpEnabled, sessions };
 }
 
 /**
@@ -77,23 +94,39 @@ export class OperatorAdminService {
     this.#brandExists = options.brandExists;
   }
 
-  async list(query: {
-    q?: string | undefined;
-    role?: string | undefined;
-    disabled?: 'true' | 'false' | undefined;
-    page: number;
-    pageSize: number;
-  }): Promise<{ items: AdminOperator[]; total: number }> {
-    const { rows, total } = await listOperatorAccounts(
-      this.#db,
-      {
-        q: query.q,
-        role: query.role,
-        disabled: query.disabled === undefined ? undefined : query.disabled === 'true',
-      },
-      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
-    );
+  async list(query: AccountQuery & { page: number; pageSize: number }): Promise<{
+    items: AdminOperator[];
+    total: number;
+  }> {
+    const { rows, total } = await listOperatorAccounts(this.#db, accountFilter(query), {
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
     return { items: rows.map(toAdminOperator), total };
+  }
+
+  /** The operators of the list's filter as CSV, by username (never a secret). */
+  exportCsv(actor: OperatorIdentity, query: AccountQuery, ip: string): CsvExport<AdminOperator> {
+    const filter = accountFilter(query);
+    const list = (values: string[]) => values.join(' ');
+    return {
+      name: 'operators',
+      columns: csvColumns(adminOperatorsExportEndpoint.columns, {
+        id: (row) => row.id,
+        username: (row) => row.username,
+        role: (row) => row.role,
+        brands: (row) => (row.brands === 'all' ? 'all' : list(row.brands)),
+        ip_allow_list: (row) => list(row.ipAllowList),
+        disabled: (row) => row.disabled,
+        totp_enabled: (row) => row.totpEnabled,
+        sessions: (row) => row.sessions,
+        last_login_at: (row) => row.lastLoginAt,
+        created_at: (row) => row.createdAt,
+      }),
+      read: async (after, limit) =>
+        (await operatorAccountBatch(this.#db, filter, after?.username, limit)).map(toAdminOperator),
+      log: exportLog(this.#operators, this.#db, actor, { list: 'operators', filter: query, ip }),
+    };
   }
 
   async create(
@@ -235,7 +268,9 @@ export class OperatorAdminService {
         targetType: 'role',
         targetId: key,
         reason: context.reason,
-        details: { before: before ?? null, after: ordered },
+        details: before
+          ? changes({ permissions: before }, { permissions: ordered })
+          : { before: null, after: { permissions: ordered } },
         ip: context.ip,
       });
       const counts = await countOperatorsByRole(transaction);
@@ -263,7 +298,7 @@ export class OperatorAdminService {
         targetType: 'operator',
         targetId: String(operatorId),
         reason: context.reason,
-        details: { username: after.username, before: snapshot(before), after: snapshot(after) },
+        details: { username: after.username, ...changes(snapshot(before), snapshot(after)) },
         ip: context.ip,
       });
       return after;

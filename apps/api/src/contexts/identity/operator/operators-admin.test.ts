@@ -149,7 +149,13 @@ describe('the operators screen', () => {
     const [logged] = await harness.database.db
       .select()
       .from(operatorActions)
-      .where(eq(operatorActions.action, 'operator_update'));
+      .where(
+        and(
+          eq(operatorActions.action, 'operator_update'),
+          eq(operatorActions.targetType, 'operator'),
+          eq(operatorActions.targetId, id),
+        ),
+      );
     expect(logged?.details).toMatchObject({
       before: { role: 'finance', brands: 'all' },
       after: { role: 'customer_service', brands: ['jinsheng', 'lumen'] },

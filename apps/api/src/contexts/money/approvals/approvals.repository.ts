@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { brandCodeOf, inBrands } from '../../../db/brand-of.ts';
 import { operators } from '../../identity/operator/index.ts';
@@ -91,6 +91,25 @@ export async function findPendingRequest(
   return rows[0] ? toRow(rows[0]) : undefined;
 }
 
+/** The requests not yet decided of a kind for any of these targets. */
+export async function findPendingRequests(
+  executor: Executor,
+  kind: ApprovalRow['kind'],
+  targets: readonly string[],
+): Promise<ApprovalRow[]> {
+  if (targets.length === 0) return [];
+  const rows = await select(executor)
+    .where(
+      and(
+        eq(approvalRequests.kind, kind),
+        inArray(approvalRequests.target, [...targets]),
+        inArray(approvalRequests.status, ['pending', 'approving']),
+      ),
+    )
+    .orderBy(asc(approvalRequests.id));
+  return rows.map(toRow);
+}
+
 export async function decideApprovalRequest(
   executor: Executor,
   id: bigint,
@@ -179,4 +198,33 @@ export async function listApprovalRequests(
     .limit(page.limit);
   const [total] = await executor.select({ total: count() }).from(approvalRequests).where(where);
   return { rows: rows.map(toRow), total: Number(total?.total ?? 0) };
+}
+
+/** The next `limit` requests of the filter after request `afterId`, by id (an export's batch). */
+export async function approvalRequestBatch(
+  executor: Executor,
+  filter: {
+    status: ApprovalRow['status'];
+    brands: readonly string[] | null;
+    kind?: ApprovalRow['kind'] | undefined;
+  },
+  keyset: { order: 'asc' | 'desc'; afterId: bigint | undefined; limit: number },
+): Promise<ApprovalRow[]> {
+  const after = keyset.afterId;
+  const rows = await select(executor)
+    .where(
+      and(
+        eq(approvalRequests.status, filter.status),
+        inBrands(approvalRequests.brandCode, filter.brands),
+        filter.kind ? eq(approvalRequests.kind, filter.kind) : undefined,
+        after === undefined
+          ? undefined
+          : keyset.order === 'asc'
+            ? gt(approvalRequests.id, after)
+            : lt(approvalRequests.id, after),
+      ),
+    )
+    .orderBy(keyset.order === 'asc' ? asc(approvalRequests.id) : desc(approvalRequests.id))
+    .limit(keyset.limit);
+  return rows.map(toRow);
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminAdjustBalanceEndpoint,
   adminApprovalsEndpoint,
+  adminApprovalsExportEndpoint,
   adminApproveRequestEndpoint,
   adminApproveWithdrawalEndpoint,
   adminRejectRequestEndpoint,
   adminWaiveTurnoverEndpoint,
 } from '@lobby/contracts';
 import { appError } from '../../../lib/app-error.ts';
+import { csvResponses, sendCsvExport } from '../../../lib/csv-export.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import {
   BRAND_IN_BODY,
@@ -78,7 +79,7 @@ export async function approvalsRoutes(
         summary:
           "Clear a member's outstanding turnover requirement, with the reason. Above the " +
           "brand's threshold: a request for a second operator",
-        params: z.object({ username: z.string().min(1).max(64) }),
+        params: adminWaiveTurnoverEndpoint.params,
         body: adminWaiveTurnoverEndpoint.body,
         response: envelopeResponses(adminWaiveTurnoverEndpoint.response),
       },
@@ -115,6 +116,21 @@ export async function approvalsRoutes(
           ip: request.ip,
         }),
       ),
+  );
+
+  routes.get(
+    adminApprovalsExportEndpoint.path,
+    {
+      config: { ...deciders, brand: BRAND_IN_QUERY },
+      schema: {
+        tags: ['operator'],
+        summary: 'Maker-checker requests of the list as CSV, with its filters',
+        querystring: adminApprovalsExportEndpoint.query,
+        response: csvResponses(),
+      },
+    },
+    async (request, reply) =>
+      sendCsvExport(reply, approvals.exportCsv(operatorOf(request), request.query, request.ip)),
   );
 
   routes.get(

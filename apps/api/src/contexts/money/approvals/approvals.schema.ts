@@ -14,15 +14,18 @@ export const approvalRequests = pgTable(
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     brandCode: text('brand_code').notNull(),
     kind: text('kind', {
-      enum: ['balance_adjustment', 'turnover_waiver', 'withdrawal_approval'],
+      enum: ['balance_adjustment', 'turnover_waiver', 'withdrawal_approval', 'transfer_resolution'],
     }).notNull(),
-    /** The member's username, or the withdrawal's order number. */
+    /** The member's username, or the withdrawal's or the transfer's order number. */
     target: text('target').notNull(),
     /** The amount measured against the threshold, in the brand's currency. */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     reason: text('reason').notNull(),
-    /** What the action needs besides (the adjustment's signed amount and key, a note). */
+    /**
+     * What the action needs besides (the adjustment's signed amount and key, a note, a transfer
+     * resolution's outcome and transfer id).
+     */
     payload: jsonb('payload').$type<Record<string, string>>().notNull(),
     /** `approving` while the approver's action is being carried out. */
     status: text('status', { enum: ['pending', 'approving', 'approved', 'rejected'] })

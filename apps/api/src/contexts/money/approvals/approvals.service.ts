@@ -24,11 +24,13 @@ import {
   type WithdrawalService,
 } from '../withdrawal/index.ts';
 import { APPROVAL_ERRORS } from './approvals.errors.ts';
+import { approvalsExport, type ApprovalsExportQuery } from './approvals-export.ts';
 import {
   brandOfApprovalRequest,
   decideApprovalRequest,
   findApprovalRequest,
   findPendingRequest,
+  findPendingRequests,
   insertApprovalRequest,
   listApprovalRequests,
   markApproving,
@@ -40,7 +42,34 @@ const DECIDER_PERMISSION: Record<ApprovalKind, Permission> = {
   balance_adjustment: 'money.adjust',
   turnover_waiver: 'money.adjust',
   withdrawal_approval: 'withdrawals.approve_large',
+  transfer_resolution: 'transfers.resolve',
 };
+
+/** Kinds whose action belongs to a higher context, which files the request and carries it out. */
+export type DelegatedApprovalKind = 'transfer_resolution';
+type ThresholdKind = Exclude<ApprovalKind, DelegatedApprovalKind>;
+
+/** A request as the context that carries it out receives it. */
+export type ApprovalToCarryOut = {
+  id: bigint;
+  brandCode: string;
+  target: string;
+  reason: string;
+  payload: Record<string, string>;
+  requestedBy: bigint;
+  requestedByName: string;
+};
+
+/**
+ * Carries out an approved request of a delegated kind as `operator` (the approver) and answers
+ * its result. Like every approved action it is all or nothing and idempotent: a throw leaves
+ * the request pending again, and a repeat after a crash moves no money twice.
+ */
+export type ApprovalExecutor = (input: {
+  operator: OperatorIdentity;
+  request: ApprovalToCarryOut;
+  ip: string;
+}) => Promise<Record<string, unknown>>;
 
 type Requested = { approvalRequest: AdminApproval };
 
@@ -54,6 +83,7 @@ function toView(row: ApprovalRow): AdminApproval {
     amount: toDecimalString(row.amountMinor, currency),
     currency,
     reason: row.reason,
+    details: row.payload,
     status: row.status,
     requestedBy: row.requestedByName,
     requestedAt: row.requestedAt.toISOString(),
@@ -79,6 +109,7 @@ export class ApprovalService {
   readonly #adjustments: AdjustmentService;
   readonly #wallet: WalletService;
   readonly #withdrawals: WithdrawalService;
+  readonly #delegated: Partial<Record<DelegatedApprovalKind, ApprovalExecutor>>;
 
   constructor(options: {
     db: Database;
@@ -87,6 +118,11 @@ export class ApprovalService {
     adjustments: AdjustmentService;
     wallet: WalletService;
     withdrawals: WithdrawalService;
+    /**
+     * The actions of higher contexts (money never imports them): app.ts hands them in at start,
+     * each called only once requests arrive.
+     */
+    delegated?: Partial<Record<DelegatedApprovalKind, ApprovalExecutor>>;
   }) {
     this.#db = options.db;
     this.#brands = options.brands;
@@ -94,10 +130,11 @@ export class ApprovalService {
     this.#adjustments = options.adjustments;
     this.#wallet = options.wallet;
     this.#withdrawals = options.withdrawals;
+    this.#delegated = options.delegated ?? {};
   }
 
   /** The brand's threshold for a kind, in minor units. */
-  #threshold(brand: Brand, kind: ApprovalKind): bigint {
+  #threshold(brand: Brand, kind: ThresholdKind): bigint {
     // The registry parsed the policy with its defaults when it loaded the brand.
     const limits = brand.backOffice.secondApprovalAbove;
     const text = {
@@ -197,6 +234,8 @@ export class ApprovalService {
     ) {
       return this.#withdrawals.approve(operator, input.orderNo, input.note, input.ip);
     }
+    // The maker holds the order while it waits (the cashiers' claim); another's claim refuses.
+    await this.#withdrawals.claimForSecondApproval(operator, input.orderNo, input.ip);
     return this.#request(operator, brand, {
       kind: 'withdrawal_approval',
       target: input.orderNo,
@@ -205,6 +244,38 @@ export class ApprovalService {
       payload: input.note ? { note: input.note } : {},
       ip: input.ip,
     });
+  }
+
+  /**
+   * Files a request of a delegated kind for the context that carries it out (always a request:
+   * these actions have no threshold), or answers the one already pending for the same target.
+   */
+  fileRequest(
+    operator: OperatorIdentity,
+    input: {
+      brandCode: string;
+      kind: DelegatedApprovalKind;
+      target: string;
+      amountMinor: bigint;
+      reason: string;
+      payload: Record<string, string>;
+      ip: string;
+    },
+  ): Promise<Requested> {
+    const { brandCode, ...request } = input;
+    return this.#request(operator, this.#brand(brandCode), request);
+  }
+
+  /** The undecided requests of a kind for these targets, by target (the oldest of each). */
+  async pendingRequests(
+    kind: ApprovalKind,
+    targets: readonly string[],
+  ): Promise<Map<string, AdminApproval>> {
+    const pending = new Map<string, AdminApproval>();
+    for (const row of await findPendingRequests(this.#db, kind, targets)) {
+      if (!pending.has(row.target)) pending.set(row.target, toView(row));
+    }
+    return pending;
   }
 
   /** Files the request (or answers the one already pending for the same action), logged. */
@@ -246,7 +317,18 @@ export class ApprovalService {
         targetType: 'approval',
         targetId: String(created),
         reason: request.reason,
-        details: { kind: request.kind, target: request.target, ...request.payload },
+        details: {
+          kind: request.kind,
+          target: request.target,
+          ...request.payload,
+          before: null,
+          after: {
+            kind: request.kind,
+            target: request.target,
+            amount: toDecimalString(request.amountMinor, brandCurrency(brand)),
+            status: 'pending',
+          },
+        },
         ip: request.ip,
       });
       return created;
@@ -276,6 +358,11 @@ export class ApprovalService {
       { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
     );
     return { items: rows.map(toView), total };
+  }
+
+  /** The queue of the list's filter as CSV (approvals-export.ts). */
+  exportCsv(operator: OperatorIdentity, query: ApprovalsExportQuery, ip: string) {
+    return approvalsExport({ db: this.#db, operators: this.#operators }, operator, query, ip);
   }
 
   /** The brand of a request, or null when there is none: the operator guard's brand rule. */
@@ -320,6 +407,8 @@ export class ApprovalService {
           kind: request.kind,
           target: request.target,
           requestedBy: request.requestedByName,
+          before: { status: 'pending' },
+          after: { status: 'approved', result },
         },
         ip,
       });
@@ -353,6 +442,8 @@ export class ApprovalService {
           kind: request.kind,
           target: request.target,
           requestedBy: request.requestedByName,
+          before: { status: 'pending' },
+          after: { status: 'rejected' },
         },
         ip,
       });
@@ -406,7 +497,25 @@ export class ApprovalService {
           request.target,
           request.payload.note ?? context,
           ip,
+          { secondApproval: true },
         );
+      case 'transfer_resolution': {
+        const execute = this.#delegated[request.kind];
+        if (!execute) throw new Error(`no executor of ${request.kind} approvals`);
+        return execute({
+          operator,
+          request: {
+            id: request.id,
+            brandCode: request.brandCode,
+            target: request.target,
+            reason: request.reason,
+            payload: request.payload,
+            requestedBy: request.requestedBy,
+            requestedByName: request.requestedByName,
+          },
+          ip,
+        });
+      }
     }
   }
 

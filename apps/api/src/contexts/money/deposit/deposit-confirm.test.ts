@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDepositOrder, DepositOrder } from '@lobby/contracts';
 import { journalEntries } from '../ledger/ledger.schema.ts';
+import { depositOrders } from './deposit.schema.ts';
 import { signGatewayFields } from './gateway.ts';
 import {
   createDepositHarness,
@@ -334,11 +335,16 @@ describe('operator review', () => {
     expect(confirmed.body.data).toMatchObject({
       orderNo: order.orderNo,
       status: 'confirmed',
-      // The operator by id, as the ledger's actor names them.
-      decidedBy: expect.stringMatching(/^operator:\d+$/),
+      // Shown by username; recorded by id, as the ledger's actor names them.
+      decidedBy: operator.username,
       reason: '已到账',
       ledgerEntryId: expect.stringMatching(/^\d+$/),
     });
+    const [stored] = await h.harness.database.db
+      .select({ decidedBy: depositOrders.decidedBy })
+      .from(depositOrders)
+      .where(eq(depositOrders.orderNo, order.orderNo));
+    expect(stored?.decidedBy).toMatch(/^operator:\d+$/);
     expect(await walletOf(member)).toBe(100_000n);
     expect(await outstandingTurnover(h.harness.database.db, 'jinsheng', member.id, 'CNY')).toBe(
       100_000n,

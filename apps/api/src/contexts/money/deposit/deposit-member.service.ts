@@ -3,6 +3,7 @@ import { parseAmount, toDecimalString } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
+import { assertMemberMoneyAllowed } from '../../identity/member/index.ts';
 import { coinForAmount, isCoinProtocol, newCoinAddress, parseRate } from './coin.ts';
 import {
   bankSettingsSchema,
@@ -108,6 +109,7 @@ export class MemberDeposits {
 
     const existing = await findOrderByKey(this.#db, brandCode, memberId, input.idempotencyKey);
     if (existing) return this.#replay(existing, requestHash);
+    await assertMemberMoneyAllowed(this.#db, memberId, 'deposit');
 
     const channel = await findChannel(this.#db, brandCode, input.channel);
     if (!channel || !channel.enabled || channel.currency !== currency) {

@@ -15,6 +15,7 @@ import {
 } from '@lobby/contracts';
 import { isCurrencyCode, toDecimalString, type CurrencyCode } from '@lobby/money';
 import { type AppError, commonError } from '../../../lib/app-error.ts';
+import type { DecidedByNames } from '../../identity/operator/index.ts';
 import type { LedgerActor } from '../ledger/index.ts';
 import { parseRate, protocolName } from './coin.ts';
 import type { ChannelRow, OrderRow } from './deposit.repository.ts';
@@ -139,7 +140,12 @@ export function toMemberOrder(row: OrderRow): DepositOrder {
   return order;
 }
 
-export function toAdminOrder(row: OrderRow, username: string): AdminDepositOrder {
+/** An order as operators see it; `names` shows who decided it (an operator by username). */
+export function toAdminOrder(
+  row: OrderRow,
+  username: string,
+  names: DecidedByNames,
+): AdminDepositOrder {
   return {
     ...toMemberOrder(row),
     brandCode: row.brandCode,
@@ -147,7 +153,7 @@ export function toAdminOrder(row: OrderRow, username: string): AdminDepositOrder
     username,
     details: row.details,
     reason: row.reason,
-    decidedBy: row.decidedBy,
+    decidedBy: names(row.decidedBy),
     ledgerEntryId: row.ledgerEntryId === null ? null : String(row.ledgerEntryId),
   };
 }

@@ -9,6 +9,10 @@ export const DEPOSIT_ERRORS = defineErrorCodes({
   deposit_amount_out_of_range: 400,
   /** The order was already confirmed, rejected or expired. */
   deposit_not_pending: 409,
+  /** Another operator holds the order in review (`{{operator}}` since `{{since}}`). */
+  order_claimed_by_other: 409,
+  /** A release of an order nobody holds. */
+  order_not_claimed: 409,
   /** Only bank-transfer orders take a transfer notice. */
   deposit_notice_not_allowed: 400,
   /** The same idempotency key came with another body (the ledger's code and text). */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'dr
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
 import { chainTransfers, coinAddresses, depositChannels, depositOrders } from './deposit.schema.ts';
-import { brandCodeOf, inBrands } from '../../../db/brand-of.ts';
+import { brandCodeOf } from '../../../db/brand-of.ts';
 
 export type ChannelRow = typeof depositChannels.$inferSelect;
 export type NewChannelRow = typeof depositChannels.$inferInsert;
@@ -250,30 +250,6 @@ export async function markOrderRejected(
   return rows[0] ?? null;
 }
 
-/**
- * Orders for the back office, newest first, with the member's username, in the brands the
- * operator acts in (or the one asked for). The username is joined in (a read of the
- * members table) because a queue of hundreds of orders must not cost a query per row.
- */
-export async function listOrdersForOperator(
-  executor: Executor,
-  filter: { status: OrderStatus | undefined; brands: readonly string[] | null; limit: number },
-): Promise<(OrderRow & { username: string })[]> {
-  const rows = await executor
-    .select({ order: depositOrders, username: members.username })
-    .from(depositOrders)
-    .innerJoin(members, eq(members.id, depositOrders.memberId))
-    .where(
-      and(
-        filter.status ? eq(depositOrders.status, filter.status) : undefined,
-        inBrands(depositOrders.brandCode, filter.brands),
-      ),
-    )
-    .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
-    .limit(filter.limit);
-  return rows.map((row) => ({ ...row.order, username: row.username }));
-}
-
 export async function findMemberUsername(
   executor: Executor,
   memberId: bigint,
@@ -488,4 +464,13 @@ export function depositOrderBrand(executor: Executor, orderNo: string): Promise<
     depositOrders.orderNo,
     orderNo,
   );
+}
+
+/** How many of a member's orders are still open (opened or submitted, not decided). */
+export async function countOpenMemberOrders(executor: Executor, memberId: bigint): Promise<number> {
+  const rows = await executor
+    .select({ total: count() })
+    .from(depositOrders)
+    .where(and(eq(depositOrders.memberId, memberId), inArray(depositOrders.status, OPEN_STATUSES)));
+  return Number(rows[0]?.total ?? 0);
 }

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { members } from '../../identity/member/member.schema.ts';
+import { operators } from '../../identity/operator/operator.schema.ts';
 import { brands } from '../../platform/brand/brand.schema.ts';
 
 /** The deposit module's tables: its repository is the only code that reads or writes them. */
@@ -68,6 +69,16 @@ export const depositOrders = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The operator reviewing the open order (the cashier's claim), since when, and their last
+     * claim or hold (a claim goes stale from there); cleared by a release or the decision.
+     */
+    claimedBy: bigint('claimed_by', { mode: 'bigint' }).references(() => operators.id),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimActiveAt: timestamp('claim_active_at', { withTimezone: true }),
+    /** On hold while not null: why (waiting for the member's documents). */
+    holdReason: text('hold_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('deposit_orders_order_no').on(table.orderNo),
@@ -79,6 +90,24 @@ export const depositOrders = pgTable(
     index('deposit_orders_status').on(table.brandCode, table.status, table.createdAt),
     index('deposit_orders_member').on(table.memberId, table.createdAt),
   ],
+);
+
+/** The operators' review notes on an order: append-only. */
+export const depositOrderNotes = pgTable(
+  'deposit_order_notes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => depositOrders.id),
+    brandCode: text('brand_code').notNull(),
+    operatorId: bigint('operator_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operators.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('deposit_order_notes_order').on(table.orderId, table.createdAt)],
 );
 
 /** Where a member pays USDT in, one address per member and protocol. */

@@ -15,6 +15,7 @@ import type {
   DepositNoticeInput,
   GatewayCallback,
 } from './deposit-orders.ts';
+import { DepositCashier } from './deposit-cashier.service.ts';
 import { DepositReview } from './deposit-review.service.ts';
 import { DepositSandbox } from './deposit-sandbox.service.ts';
 import { depositOrderBrand, type OrderRow, type OrderStatus } from './deposit.repository.ts';
@@ -26,7 +27,8 @@ import { depositOrderBrand, type OrderRow, type OrderStatus } from './deposit.re
  *   deposit-decisions.ts        confirm or reject an order: the one way a deposit becomes money
  *   deposit-gateway.service.ts  the payment gateway's signed callback
  *   deposit-chain.service.ts    the USDT chain watcher's crediting of confirmed transfers
- *   deposit-review.service.ts   the operators' list and decisions, action logged
+ *   deposit-review.service.ts   the operators' decisions, action logged
+ *   deposit-cashier.service.ts  the operators' queue: claims, holds, notes, the order's detail
  *   deposit-sandbox.service.ts  the sandbox gateway's pay page and the sandbox chain
  *   deposit-orders.ts           channel settings, order numbers, the member's and operator's views
  */
@@ -48,6 +50,8 @@ export class DepositService {
   readonly #review: DepositReview;
   readonly #sandbox: DepositSandbox;
   readonly #db: Database;
+  /** The operators' queue (deposit-cashier.service.ts). */
+  readonly cashier: DepositCashier;
 
   constructor(options: { db: Database; ledger: LedgerService; operators?: ActionRecorder }) {
     const { db, ledger, operators } = options;
@@ -57,7 +61,8 @@ export class DepositService {
     this.#member = new MemberDeposits({ db });
     this.#gateway = new GatewayDeposits({ db, decisions });
     this.#chain = new ChainDeposits({ db, decisions });
-    this.#review = new DepositReview({ db, decisions, operators });
+    this.cashier = new DepositCashier({ db, ledger, operators });
+    this.#review = new DepositReview({ db, decisions, operators, cashier: this.cashier });
     this.#sandbox = new DepositSandbox({ db });
   }
 
@@ -139,14 +144,6 @@ export class DepositService {
     input: { reason: string; ip: string },
   ): Promise<AdminDepositOrder> {
     return this.#review.rejectByOperator(operator, orderNo, input);
-  }
-
-  operatorOrders(filter: {
-    status?: OrderStatus | undefined;
-    brands: readonly string[] | null;
-    limit: number;
-  }): Promise<AdminDepositOrder[]> {
-    return this.#review.operatorOrders(filter);
   }
 
   adminView(order: OrderRow): Promise<AdminDepositOrder> {

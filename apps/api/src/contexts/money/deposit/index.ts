@@ -1,10 +1,15 @@
 /** The deposit module's public surface: what other modules may use. */
+export { cashierMemberOf } from './deposit-cashier.service.ts';
+export { depositsInWindows } from './deposit-cashier.repository.ts';
 export { depositModule } from './deposit.plugin.ts';
 export {
+  countOpenMemberOrders,
   findMemberOrder,
   listMemberCreditedOrders,
   membersWithDepositsConfirmedSince,
   sumConfirmedDeposits,
 } from './deposit.repository.ts';
+export { depositChannels, depositOrders } from './deposit.schema.ts';
 export { seedDepositChannels } from './deposit.seed.ts';
 export { DepositService } from './deposit.service.ts';
+export { ReviewClaims, type ReviewClaimsQueue } from './review-claims.ts';

@@ -18,9 +18,14 @@ export class LedgerAdminService {
     ip: string,
   ): Promise<{ ok: boolean; violations: LedgerViolation[] }> {
     const violations = await this.#deps.ledger.check();
+    // A check changes nothing: `after` is what it found.
     await this.#deps.operators.record(this.#deps.db, operator, {
       action: 'ledger_check',
-      details: { violations: violations.length },
+      details: {
+        violations: violations.length,
+        before: null,
+        after: { ok: violations.length === 0, violations: violations.length },
+      },
       ip,
     });
     return { ok: violations.length === 0, violations };

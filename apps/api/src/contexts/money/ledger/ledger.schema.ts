@@ -89,7 +89,9 @@ export const postings = pgTable(
   },
   (table) => [
     index('postings_entry').on(table.entryId),
-    index('postings_account').on(table.accountId),
+    // An account's postings in order: the member 360 view pages them newest first and sums
+    // the newer ones back from the balance.
+    index('postings_account').on(table.accountId, table.id),
     check('postings_not_zero', sql`${table.amountMinor} <> 0`),
   ],
 );

@@ -2,4 +2,5 @@
 export { PAYOUT_ERRORS } from './payout.errors.ts';
 export { payoutModule } from './payout.plugin.ts';
 export type { PayoutAccountRow } from './payout.repository.ts';
+export { payoutAccounts } from './payout.schema.ts';
 export { institutionNameOf, PayoutService, toPayoutAccountView } from './payout.service.ts';

@@ -27,5 +27,7 @@ export const payoutAccounts = pgTable(
       .on(table.brandCode, table.memberId, table.type, table.accountNumber)
       .where(sql`${table.deletedAt} is null`),
     index('payout_accounts_member').on(table.memberId),
+    // Linked accounts: other members paid to the same account number.
+    index('payout_accounts_number').on(table.accountNumber),
   ],
 );

@@ -83,7 +83,13 @@ export class WalletService {
         targetType: 'member',
         targetId: String(member.id),
         reason: input.reason,
-        details: { waived: toDecimalString(amountMinor, currency), username: member.username },
+        details: {
+          waived: toDecimalString(amountMinor, currency),
+          username: member.username,
+          // What was waived is what was outstanding.
+          before: { outstandingTurnover: toDecimalString(amountMinor, currency) },
+          after: { outstandingTurnover: toDecimalString(0n, currency) },
+        },
         ip: input.ip,
       });
       return amountMinor;

@@ -128,13 +128,19 @@ describe('GET /api/findmed/v1/member/balance', () => {
     expect((await waive({ brand: 'nosuch', reason: 'refund' })).json()).toMatchObject({
       data: 'unknown_site',
     });
+    // The path's username is read by the endpoint's params schema, as the adjustment's.
+    expect(
+      (await waive({ brand: 'jinsheng', reason: 'refund' }, 'x'.repeat(65))).json(),
+    ).toMatchObject({ data: 'validation' });
     expect(
       (await get(harness.app, '/api/findmed/v1/member/balance', { t: token })).body.data,
     ).toMatchObject({
       turnover: '500.00',
     });
     expect(
-      (await waive({ brand: 'jinsheng', reason: 'deposit refunded by the bank' })).json(),
+      (
+        await waive({ brand: 'jinsheng', reason: 'deposit refunded by the bank' }, ` ${username} `)
+      ).json(),
     ).toEqual({
       status: true,
       data: { waived: '500.00' },

@@ -2,9 +2,13 @@ import { parseAmount, toDecimalString } from '@lobby/money';
 import type { Database, Executor } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
-import { type LedgerService, operatorActor } from '../ledger/index.ts';
+import { type LedgerService, memberBalances, operatorActor } from '../ledger/index.ts';
 import { findMemberByUsername } from '../../identity/member/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 
 export type AdjustmentResult = {
@@ -49,16 +53,30 @@ export class AdjustmentService {
     if (!member) throw appError(WITHDRAWAL_ERRORS, 'member_not_found');
     const memberId = member.id;
     const amount = toDecimalString(amountMinor, currency);
-    const record = (executor: Executor, entryId: bigint, replayed: boolean) =>
-      this.#operators.record(executor, operator, {
+    const record = async (executor: Executor, entryId: bigint, replayed: boolean) => {
+      // In the posting's transaction the wallet row is locked with this entry applied: its
+      // balance less the amount is the one before. A replay moved nothing: no before or after.
+      let balances = {};
+      if (!replayed) {
+        const wallet = (await memberBalances(executor, brandCode, memberId, currency)).find(
+          (account) => account.kind === 'member_wallet',
+        );
+        const afterMinor = wallet?.balanceMinor ?? amountMinor;
+        balances = changes(
+          { balance: toDecimalString(afterMinor - amountMinor, currency) },
+          { balance: toDecimalString(afterMinor, currency) },
+        );
+      }
+      await this.#operators.record(executor, operator, {
         action: 'member_adjust',
         brandCode,
         targetType: 'member',
         targetId: member.username,
         reason: input.reason,
-        details: { amount, currency, entryId: String(entryId), replayed },
+        details: { amount, currency, entryId: String(entryId), replayed, ...balances },
         ip: input.ip,
       });
+    };
     const result = await this.#ledger.post(
       {
         brandCode,

@@ -16,6 +16,10 @@ export const WITHDRAWAL_ERRORS = defineErrorCodes({
   withdrawal_not_found: 404,
   /** The order was decided already (approve and reject race: one wins). */
   withdrawal_not_pending: 409,
+  /** Another operator holds the order in review (`{{operator}}` since `{{since}}`). */
+  order_claimed_by_other: 409,
+  /** A release of an order nobody holds. */
+  order_not_claimed: 409,
   /** Operator adjustments: no member of that username in the brand. */
   member_not_found: 404,
   /** Operator adjustments: not a signed, non-zero decimal in the currency's scale. */

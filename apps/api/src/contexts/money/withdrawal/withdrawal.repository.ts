@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { members } from '../../identity/member/index.ts';
 import { withdrawalOrders } from './withdrawal.schema.ts';
-import { brandCodeOf, inBrands } from '../../../db/brand-of.ts';
+import { brandCodeOf } from '../../../db/brand-of.ts';
 
 export type WithdrawalOrderRow = typeof withdrawalOrders.$inferSelect;
 export type NewWithdrawalOrderRow = typeof withdrawalOrders.$inferInsert;
@@ -92,34 +91,6 @@ export async function listMemberOrders(
 }
 
 /**
- * Orders for the operators' review, with each member's username (a read-only join for the back
- * office). Pending orders come oldest first, as a queue; decided ones newest first.
- */
-export async function listOrdersForReview(
-  executor: Executor,
-  filter: { status: WithdrawalStatus; brands: readonly string[] | null; limit: number },
-): Promise<(WithdrawalOrderRow & { username: string })[]> {
-  const rows = await executor
-    .select({ order: withdrawalOrders, username: members.username })
-    .from(withdrawalOrders)
-    .innerJoin(members, eq(members.id, withdrawalOrders.memberId))
-    .where(
-      and(
-        eq(withdrawalOrders.status, filter.status),
-        inBrands(withdrawalOrders.brandCode, filter.brands),
-      ),
-    )
-    .orderBy(
-      filter.status === 'pending'
-        ? asc(withdrawalOrders.createdAt)
-        : desc(withdrawalOrders.createdAt),
-      filter.status === 'pending' ? asc(withdrawalOrders.id) : desc(withdrawalOrders.id),
-    )
-    .limit(filter.limit);
-  return rows.map((row) => ({ ...row.order, username: row.username }));
-}
-
-/**
  * Moves a pending order to its decision; undefined when it is no longer pending. The condition
  * on the status makes an approval and a rejection that race end with exactly one of them.
  */
@@ -171,4 +142,16 @@ export function withdrawalOrderBrand(executor: Executor, orderNo: string): Promi
     withdrawalOrders.orderNo,
     orderNo,
   );
+}
+
+/** How many of a member's withdrawals wait for a decision. */
+export async function countPendingMemberOrders(
+  executor: Executor,
+  memberId: bigint,
+): Promise<number> {
+  const rows = await executor
+    .select({ total: count() })
+    .from(withdrawalOrders)
+    .where(and(eq(withdrawalOrders.memberId, memberId), eq(withdrawalOrders.status, 'pending')));
+  return Number(rows[0]?.total ?? 0);
 }

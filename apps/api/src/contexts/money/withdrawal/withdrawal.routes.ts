@@ -1,26 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminRejectWithdrawalEndpoint,
-  adminWithdrawalsEndpoint,
-  withdrawEndpoint,
-  withdrawOrdersEndpoint,
-} from '@lobby/contracts';
-import { appError, commonError } from '../../../lib/app-error.ts';
+import { withdrawEndpoint, withdrawOrdersEndpoint } from '@lobby/contracts';
+import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
-import {
-  BRAND_IN_QUERY,
-  brandFilter,
-  operatorOf,
-  recordBrand,
-} from '../../../plugins/operator-auth.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
-import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
-/** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
-const withdrawalsReview = { access: 'operator', permission: 'withdrawals.review' } as const;
 
 function memberIdOf(request: FastifyRequest): bigint {
   if (!request.member) throw commonError('token');
@@ -28,9 +14,9 @@ function memberIdOf(request: FastifyRequest): bigint {
 }
 
 /**
- * Withdrawals: the member's request and order list (no cancel: UKGC RTS 14B) and the operators'
- * queue and rejection (the money returns). Paying an order, like a balance adjustment, goes
- * through maker-checker: the approvals module's routes.
+ * Withdrawals: the member's request and order list (no cancel: UKGC RTS 14B). The operators'
+ * queue is withdrawal-admin.routes.ts; paying an order, like a balance adjustment, goes through
+ * maker-checker: the approvals module's routes.
  */
 export async function withdrawalRoutes(
   app: FastifyInstance,
@@ -38,11 +24,6 @@ export async function withdrawalRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { withdrawals } = options;
-  const orderInScope = recordBrand(
-    'orderNo',
-    (orderNo) => withdrawals.orderBrand(orderNo),
-    () => appError(WITHDRAWAL_ERRORS, 'withdrawal_not_found'),
-  );
 
   routes.post(
     withdrawEndpoint.path,
@@ -87,50 +68,6 @@ export async function withdrawalRoutes(
           memberIdOf(request),
           request.query,
           request.language,
-        ),
-      ),
-  );
-
-  routes.get(
-    adminWithdrawalsEndpoint.path,
-    {
-      config: { ...withdrawalsReview, brand: BRAND_IN_QUERY },
-      schema: {
-        tags: ['operator'],
-        summary: 'Withdrawals by status: pending oldest first, decided newest first',
-        querystring: adminWithdrawalsEndpoint.query,
-        response: envelopeResponses(adminWithdrawalsEndpoint.response),
-      },
-    },
-    async (request) =>
-      ok(
-        await withdrawals.ordersForReview({
-          status: request.query.status,
-          brands: brandFilter(operatorOf(request), request.query.brand),
-          limit: request.query.limit,
-        }),
-      ),
-  );
-
-  routes.post(
-    adminRejectWithdrawalEndpoint.path,
-    {
-      config: { ...withdrawalsReview, brand: orderInScope },
-      schema: {
-        tags: ['operator'],
-        summary: 'Reject a pending withdrawal with a reason (the money returns to the wallet)',
-        params: adminRejectWithdrawalEndpoint.params,
-        body: adminRejectWithdrawalEndpoint.body,
-        response: envelopeResponses(adminRejectWithdrawalEndpoint.response),
-      },
-    },
-    async (request) =>
-      ok(
-        await withdrawals.reject(
-          operatorOf(request),
-          request.params.orderNo,
-          request.body.reason,
-          request.ip,
         ),
       ),
   );

@@ -1,5 +1,6 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from '../../identity/member/member.schema.ts';
+import { operators } from '../../identity/operator/operator.schema.ts';
 import { payoutAccounts } from '../payout/payout.schema.ts';
 
 /** The withdrawal module's tables: its repository is the only code that reads or writes them. */
@@ -28,6 +29,16 @@ export const withdrawalOrders = pgTable(
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The operator reviewing the pending order (the cashier's claim), since when, and their last
+     * claim or hold (a claim goes stale from there); cleared by a release or the decision.
+     */
+    claimedBy: bigint('claimed_by', { mode: 'bigint' }).references(() => operators.id),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimActiveAt: timestamp('claim_active_at', { withTimezone: true }),
+    /** On hold while not null: why (waiting for the member's documents). */
+    holdReason: text('hold_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('withdrawal_orders_order_no').on(table.orderNo),
@@ -39,4 +50,22 @@ export const withdrawalOrders = pgTable(
     index('withdrawal_orders_status').on(table.brandCode, table.status, table.createdAt),
     index('withdrawal_orders_member').on(table.memberId, table.createdAt),
   ],
+);
+
+/** The operators' review notes on an order: append-only. */
+export const withdrawalOrderNotes = pgTable(
+  'withdrawal_order_notes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => withdrawalOrders.id),
+    brandCode: text('brand_code').notNull(),
+    operatorId: bigint('operator_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operators.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('withdrawal_order_notes_order').on(table.orderId, table.createdAt)],
 );

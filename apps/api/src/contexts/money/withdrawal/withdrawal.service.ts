@@ -1,10 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  AdminWithdrawal,
-  Language,
-  WithdrawalOrder,
-  WithdrawalStatus,
-} from '@lobby/contracts';
+import type { AdminWithdrawal, Language, WithdrawalOrder } from '@lobby/contracts';
 import { isCurrencyCode, parseAmount, toDecimalString } from '@lobby/money';
 import { startOfDay } from '@lobby/time';
 import type { Cache } from '../../../cache/index.ts';
@@ -19,9 +14,15 @@ import {
   type PostingLine,
   operatorActor,
 } from '../ledger/index.ts';
-import { MEMBER_ERRORS, findMemberById } from '../../identity/member/index.ts';
 import {
+  MEMBER_ERRORS,
+  assertMemberMoneyAllowed,
+  findMemberById,
+} from '../../identity/member/index.ts';
+import {
+  decidedByNames,
   operatorDecidedBy,
+  type DecidedByNames,
   type OperatorIdentity,
   type OperatorService,
 } from '../../identity/operator/index.ts';
@@ -34,6 +35,7 @@ import {
 } from '../payout/index.ts';
 import type { RsaKeys } from '../../platform/rsa/index.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
+import { claimDetails, WithdrawalClaims } from './withdrawal-claims.ts';
 import {
   countOrdersSince,
   decideOrder,
@@ -41,7 +43,6 @@ import {
   findOrderByNo,
   insertOrder,
   listMemberOrders,
-  listOrdersForReview,
   sumOrdersSince,
   withdrawalOrderBrand,
   type WithdrawalOrderRow,
@@ -96,9 +97,12 @@ export type WithdrawRequest = {
  */
 export class WithdrawalService {
   readonly #deps: Dependencies;
+  /** The cashiers' claims: a decision is the holder's (withdrawal-claims.ts). */
+  readonly #claims: WithdrawalClaims;
 
   constructor(dependencies: Dependencies) {
     this.#deps = dependencies;
+    this.#claims = new WithdrawalClaims({ db: dependencies.db, operators: dependencies.operators });
   }
 
   /** The brand of a withdrawal order, or null when there is none: the operator guard's brand rule. */
@@ -108,8 +112,8 @@ export class WithdrawalService {
 
   /**
    * Checks, in this order: amount format, withdrawal password set and right, a replay of the
-   * same key, the payout account, the brand's limits, today's count, turnover, then the balance
-   * (the ledger's conditional debit).
+   * same key, the money gate (a frozen or closed account), the payout account, the brand's
+   * limits, today's count, turnover, then the balance (the ledger's conditional debit).
    */
   async request(
     brand: Brand,
@@ -132,6 +136,7 @@ export class WithdrawalService {
     const requestHash = requestHashOf(amountMinor, accountId);
     const earlier = await findOrderByKey(db, brandCode, memberId, body.idempotencyKey);
     if (earlier) return this.#replayOf(earlier, requestHash, language);
+    await assertMemberMoneyAllowed(db, memberId, 'withdrawal');
 
     const account = await payouts.liveAccountOf(brandCode, memberId, accountId);
     if (!account) throw appError(PAYOUT_ERRORS, 'payout_account_not_found');
@@ -242,17 +247,6 @@ export class WithdrawalService {
     };
   }
 
-  async ordersForReview(filter: {
-    status: WithdrawalStatus;
-    /** The brands to show: the operator's, or the one asked for (null: every brand). */
-    brands: readonly string[] | null;
-    limit: number;
-  }): Promise<AdminWithdrawal[]> {
-    const rows = await listOrdersForReview(this.#deps.db, filter);
-    const accounts = await this.#deps.payouts.accountsByIds(rows.map((row) => row.payoutAccountId));
-    return rows.map((row) => toAdminOrder(row, row.username, accountOf(accounts, row)));
-  }
-
   /** What a maker-checker rule measures of an order: its brand, amount and status. */
   async orderForApproval(
     orderNo: string,
@@ -268,14 +262,33 @@ export class WithdrawalService {
       : null;
   }
 
-  /** Pays a pending order: locked -> withdrawals payable. */
+  /**
+   * Pays a pending order: locked -> withdrawals payable. `secondApproval`: the approver of the
+   * maker's request carries it out, so the maker's claim does not stop them.
+   */
   async approve(
     operator: OperatorIdentity,
     orderNo: string,
     note: string | undefined,
     ip: string,
+    options: { secondApproval?: boolean } = {},
   ): Promise<AdminWithdrawal> {
-    return this.#decide(operator, orderNo, 'approved', note ?? null, ip);
+    return this.#decide(operator, orderNo, 'approved', note ?? null, ip, {
+      secondApproval: options.secondApproval ?? false,
+    });
+  }
+
+  /**
+   * A payment above the brand's threshold waits for a second operator: its maker claims the
+   * order (or keeps their claim) so the queue shows who asked; another operator's live claim
+   * refuses it (`order_claimed_by_other`).
+   */
+  claimForSecondApproval(operator: OperatorIdentity, orderNo: string, ip: string): Promise<void> {
+    return this.#claims.claim(operator, orderNo, {
+      takeover: false,
+      ip,
+      implicit: 'second_approval',
+    });
   }
 
   /** Refuses a pending order: locked -> back to the centre wallet. */
@@ -285,13 +298,15 @@ export class WithdrawalService {
     reason: string,
     ip: string,
   ): Promise<AdminWithdrawal> {
-    return this.#decide(operator, orderNo, 'rejected', reason, ip);
+    return this.#decide(operator, orderNo, 'rejected', reason, ip, { secondApproval: false });
   }
 
   /**
    * One decision per order, whoever asks first: the ledger key `withdrawal:<orderNo>:decision`
    * takes one entry, and the order moves from pending alongside it. Asking for the decision
    * already taken answers the order again; asking for the other one is `withdrawal_not_pending`.
+   * Another operator's live claim refuses a decision (`order_claimed_by_other`); a decision on a
+   * free order claims it for its transaction (the row lock) and ends any claim it closes.
    */
   async #decide(
     operator: OperatorIdentity,
@@ -299,6 +314,7 @@ export class WithdrawalService {
     decision: 'approved' | 'rejected',
     reason: string | null,
     ip: string,
+    options: { secondApproval: boolean },
   ): Promise<AdminWithdrawal> {
     const { db, ledger, operators } = this.#deps;
     const order = await findOrderByNo(db, orderNo);
@@ -306,7 +322,8 @@ export class WithdrawalService {
     if (order.status !== 'pending' && order.status !== decision) {
       throw appError(WITHDRAWAL_ERRORS, 'withdrawal_not_pending');
     }
-    const record = (executor: Executor, replayed: boolean) =>
+    if (!options.secondApproval) await this.#claims.assertMayDecide(operator, orderNo);
+    const record = (executor: Executor, replayed: boolean, claim: object = {}) =>
       operators.record(executor, operator, {
         action: decision === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
         brandCode: order.brandCode,
@@ -318,6 +335,7 @@ export class WithdrawalService {
           currency: order.currency,
           memberId: String(order.memberId),
           replayed,
+          ...claim,
         },
         ip,
       });
@@ -354,7 +372,13 @@ export class WithdrawalService {
               decidedBy: operatorDecidedBy(operator),
             });
             if (!decided) throw appError(WITHDRAWAL_ERRORS, 'withdrawal_not_pending');
-            await record(transaction, false);
+            const claim = await this.#claims.settleForDecision(
+              transaction,
+              operator,
+              orderNo,
+              options,
+            );
+            await record(transaction, false, claimDetails(claim));
           },
         );
         replayed = result.replayed;
@@ -379,10 +403,14 @@ export class WithdrawalService {
 
   async #adminViews(rows: WithdrawalOrderRow[]): Promise<AdminWithdrawal[]> {
     const accounts = await this.#deps.payouts.accountsByIds(rows.map((row) => row.payoutAccountId));
+    const names = await decidedByNames(
+      this.#deps.db,
+      rows.map((row) => row.decidedBy),
+    );
     const views: AdminWithdrawal[] = [];
     for (const row of rows) {
       const member = await findMemberById(this.#deps.db, row.brandCode, row.memberId);
-      views.push(toAdminOrder(row, member?.username ?? '', accountOf(accounts, row)));
+      views.push(toAdminOrder(row, member?.username ?? '', accountOf(accounts, row), names));
     }
     return views;
   }
@@ -469,10 +497,12 @@ export function toMemberOrder(
   };
 }
 
+/** An order as operators see it; `names` shows who decided it (an operator by username). */
 export function toAdminOrder(
   order: WithdrawalOrderRow,
   username: string,
   account: PayoutAccountRow,
+  names: DecidedByNames,
 ): AdminWithdrawal {
   return {
     orderNo: order.orderNo,
@@ -490,7 +520,7 @@ export function toAdminOrder(
       accountNumber: account.accountNumber,
     },
     reason: order.reason,
-    decidedBy: order.decidedBy,
+    decidedBy: names(order.decidedBy),
     createdAt: order.createdAt.toISOString(),
     decidedAt: order.decidedAt?.toISOString() ?? null,
   };

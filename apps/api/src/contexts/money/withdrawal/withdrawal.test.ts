@@ -142,7 +142,8 @@ describe('the withdrawal journey', () => {
     const approved = await admin('POST', `/admin/api/withdrawals/${firstOrder.orderNo}/approve`);
     expect(approved.body).toMatchObject({
       status: true,
-      data: { status: 'approved', decidedBy: expect.any(String) },
+      // The deciding operator by username (the harness's `cash…`), not the recorded id.
+      data: { status: 'approved', decidedBy: expect.stringMatching(/^cash[0-9a-f]{8}$/) },
     });
     expect(await harness.balances(member)).toEqual({ walletMinor: 70_000n, lockedMinor: 0n });
 

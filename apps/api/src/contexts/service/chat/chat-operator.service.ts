@@ -73,7 +73,12 @@ export class ChatOperatorService {
         brandCode: conversation.brandCode,
         targetType: 'chat_conversation',
         targetId: id,
-        details: { displayName: conversation.displayName },
+        details: {
+          displayName: conversation.displayName,
+          // Only a waiting conversation (no operator) is taken.
+          before: { status: 'waiting', operator: null },
+          after: { status: conversation.status, operator: operator.username },
+        },
         ip: context.ip,
       });
       return joined;
@@ -175,7 +180,11 @@ export class ChatOperatorService {
         targetType: 'chat_conversation',
         targetId: id,
         ...(reason ? { reason } : {}),
-        details: { displayName: before.displayName },
+        details: {
+          displayName: before.displayName,
+          before: { status: before.status },
+          after: { status: 'closed' },
+        },
         ip: context.ip,
       }),
     );

@@ -12,7 +12,11 @@ import {
 } from '@lobby/contracts';
 import type { Database, Executor } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import { type UploadUrlSigner, findMemberUploadIds } from '../../identity/upload/index.ts';
 import { FEEDBACK_ERRORS } from './feedback.errors.ts';
 import {
@@ -188,7 +192,13 @@ export class FeedbackService {
       });
       if (!replied) throw appError(FEEDBACK_ERRORS, 'feedback_closed');
       const row = await this.#operatorRow(transaction, id);
-      await this.#record(transaction, operator, 'feedback_reply', row, context.ip, { reply });
+      await this.#record(transaction, operator, 'feedback_reply', row, context.ip, {
+        reply,
+        ...changes(
+          { status: before.status, reply: before.reply, repliedBy: before.repliedBy },
+          { status: row.status, reply: row.reply, repliedBy: row.repliedBy },
+        ),
+      });
       return row;
     });
     return this.#adminDetail(after, context.language);
@@ -205,7 +215,8 @@ export class FeedbackService {
       // Closing a closed ticket changes nothing, and nothing is recorded.
       if (!(await closeTicket(transaction, before.id))) return before;
       const row = await this.#operatorRow(transaction, id);
-      await this.#record(transaction, operator, 'feedback_close', row, context.ip, {}, reason);
+      const change = { before: { status: before.status }, after: { status: row.status } };
+      await this.#record(transaction, operator, 'feedback_close', row, context.ip, change, reason);
       return row;
     });
     return this.#adminDetail(after, context.language);

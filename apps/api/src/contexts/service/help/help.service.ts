@@ -8,7 +8,12 @@ import type {
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import type { Brand, BrandRegistry } from '../../platform/brand/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  omit,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import { HELP_ERRORS } from './help.errors.ts';
 import {
   findFirstPublishedInCategory,
@@ -136,6 +141,8 @@ export class HelpService {
           category: inserted.category,
           title: inserted.title,
           published: inserted.published,
+          before: null,
+          after: omit(adminView(inserted), ['id', 'updatedAt', 'updatedBy']),
         },
         ip: context.ip,
       });
@@ -171,7 +178,12 @@ export class HelpService {
         targetType: 'help_page',
         targetId: after.id.toString(),
         ...(context.reason ? { reason: context.reason } : {}),
-        details: { changed, title: after.title, published: after.published },
+        details: {
+          changed,
+          title: after.title,
+          published: after.published,
+          ...changes(adminView(before), adminView(after), ['updatedAt', 'updatedBy']),
+        },
         ip: context.ip,
       });
       return after;

@@ -8,7 +8,11 @@ import type { Database } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import { findMemberByUsername } from '../../identity/member/index.ts';
-import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
+import {
+  changes,
+  type OperatorIdentity,
+  type OperatorService,
+} from '../../identity/operator/index.ts';
 import { MESSAGE_ERRORS } from './messages.errors.ts';
 import {
   countUnreadMessages,
@@ -174,6 +178,13 @@ export class MessagesService {
           messageId: String(inserted.id),
           category: inserted.category,
           title: inserted.title,
+          before: null,
+          after: {
+            recipient: member ? member.username : null,
+            category: inserted.category,
+            title: inserted.title,
+            body: inserted.body,
+          },
         },
         ip: context.ip,
       });
@@ -220,7 +231,14 @@ export class MessagesService {
         targetType: 'message',
         targetId: String(id),
         ...(input.reason ? { reason: input.reason } : {}),
-        details: { alreadyWithdrawn: before.withdrawnAt !== null, title: row.title },
+        details: {
+          alreadyWithdrawn: before.withdrawnAt !== null,
+          title: row.title,
+          ...changes(
+            { withdrawnAt: before.withdrawnAt?.toISOString() ?? null },
+            { withdrawnAt: row.withdrawnAt?.toISOString() ?? null },
+          ),
+        },
         ip: context.ip,
       });
       return row;

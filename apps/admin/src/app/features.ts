@@ -1,0 +1,24 @@
+import type { AdminFeature } from '../lib/feature.ts';
+import { actionLogFeature } from '../features/action-log/feature.tsx';
+import { approvalsFeature } from '../features/approvals/feature.tsx';
+import { cashierFeature } from '../features/cashier/feature.tsx';
+import { homeFeature } from '../features/home/feature.tsx';
+import { member360Feature } from '../features/member-360/feature.tsx';
+import { membersFeature } from '../features/members/feature.tsx';
+import { operatorsFeature } from '../features/operators/feature.tsx';
+import { transfersFeature } from '../features/transfers/feature.tsx';
+
+/**
+ * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
+ * texts (i18n.ts) are made from this list: a new feature is one import and one entry here.
+ */
+export const FEATURES: readonly AdminFeature[] = [
+  homeFeature,
+  membersFeature,
+  member360Feature,
+  approvalsFeature,
+  cashierFeature,
+  transfersFeature,
+  operatorsFeature,
+  actionLogFeature,
+];

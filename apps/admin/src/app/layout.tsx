@@ -1,0 +1,129 @@
+import { Suspense, useMemo, useState } from 'react';
+import { Button, Flex, Layout, Menu, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import { roleLabel } from '../lib/labels.ts';
+import type { Permission } from '@lobby/contracts';
+import { useOperator } from '../lib/operator-context.tsx';
+import { useSession } from '../lib/session.tsx';
+import { FEATURES } from './features.ts';
+
+/** The sidebar entries the operator's permissions allow, in their `order`. */
+export function menuEntries(permissions: readonly Permission[]) {
+  return FEATURES.flatMap((feature) =>
+    feature.routes.flatMap((route) =>
+      route.menu && (!route.permission || permissions.includes(route.permission))
+        ? [{ feature: feature.key, path: `/${route.path}`, ...route.menu }]
+        : [],
+    ),
+  ).sort((a, b) => a.order - b.order);
+}
+
+/** The entry of the current path: the longest menu path it starts with. */
+function selectedKey(pathname: string, paths: string[]): string[] {
+  const match = paths
+    .filter((path) => pathname === path || pathname.startsWith(path === '/' ? '/' : `${path}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  return match ? [match] : [];
+}
+
+function BrandScope() {
+  const operator = useOperator();
+  const { t } = useTranslation('app');
+  if (operator.brands === 'all') return <Tag color="gold">{t('allBrands')}</Tag>;
+  const shown = operator.brands.slice(0, 3);
+  const more = operator.brands.length - shown.length;
+  return (
+    <Tooltip title={operator.brands.join(', ')}>
+      <Space size={0} wrap={false}>
+        {shown.map((brand) => (
+          <Tag key={brand}>{brand}</Tag>
+        ))}
+        {more > 0 ? <Tag>+{more}</Tag> : null}
+      </Space>
+    </Tooltip>
+  );
+}
+
+/** The console's frame: sidebar menu, header (who, brands, language, logout), the screen. */
+export function AdminLayout() {
+  const operator = useOperator();
+  const session = useSession();
+  const { t, i18n } = useTranslation('app');
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const entries = useMemo(() => menuEntries(operator.permissions), [operator.permissions]);
+  const items = entries.map((entry) => ({
+    key: entry.path,
+    icon: entry.icon,
+    label: <Link to={entry.path}>{t(`${entry.feature}:${entry.label}`)}</Link>,
+  }));
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="lg"
+        width={208}
+        theme="dark"
+      >
+        <Flex align="center" justify="center" style={{ height: 56, color: '#fff' }}>
+          <Typography.Text strong style={{ color: '#fff', fontSize: collapsed ? 14 : 16 }}>
+            {collapsed ? 'Lobby' : t('title')}
+          </Typography.Text>
+        </Flex>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={selectedKey(
+            location.pathname,
+            entries.map((entry) => entry.path),
+          )}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            paddingInline: 24,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            gap: 16,
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
+          <Space size="middle" wrap={false}>
+            <Typography.Text strong data-testid="operator-name">
+              {operator.username}
+            </Typography.Text>
+            <Tag color="blue">{roleLabel(i18n, operator.role)}</Tag>
+            <BrandScope />
+            <LanguageSwitch />
+            <Tooltip title={t('idleHint')}>
+              <Button icon={<LogoutOutlined />} onClick={() => void session.logout()}>
+                {t('logout')}
+              </Button>
+            </Tooltip>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <Suspense
+            fallback={
+              <Flex justify="center" style={{ padding: 48 }} aria-busy="true">
+                <Spin />
+              </Flex>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
