@@ -153,6 +153,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   };
   const identity = createIdentity({
     db,
+    cache,
     log: app.log,
     platform,
     vipLevelOf: (memberId) => vipLevelOf(db, memberId),

@@ -23,6 +23,11 @@ export interface Cache {
 
   /** Marks `member` present in `group` until ttlMs from now, with a payload (where they are). */
   presenceTouch(group: string, member: string, payload: string, ttlMs: number): Promise<void>;
+  /** presenceTouch for many members at once (one round trip), each with its own expiry. */
+  presenceTouchMany(
+    group: string,
+    entries: { member: string; payload: string; expiresAtMs: number }[],
+  ): Promise<void>;
   presenceRemove(group: string, member: string): Promise<void>;
   /** Members present now, oldest expiry first. */
   presenceList(group: string): Promise<PresenceEntry[]>;
@@ -30,6 +35,13 @@ export interface Cache {
   publish(channel: string, message: string): Promise<void>;
   /** Calls handler for each message on the channel until the returned function is called. */
   subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether subscriptions can be trusted to have seen every message: -1 while they cannot (the
+   * subscriber connection is down or reconnecting), else a number that changes each time they
+   * may have missed some (a reconnection). What a node caches on the strength of invalidation
+   * messages it must drop when the number changes, and not use while it is -1.
+   */
+  subscriptionEpoch(): number;
 
   ping(): Promise<void>;
   close(): Promise<void>;

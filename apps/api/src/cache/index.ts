@@ -11,3 +11,4 @@ export async function openCache(redisUrl: string | undefined, prefix = 'lobby:')
   await cache.connect();
   return cache;
 }
+export { NodeMemo } from './node-memo.ts';

@@ -109,6 +109,17 @@ export class MemoryCache implements Cache {
     this.presence.set(group, members);
   }
 
+  async presenceTouchMany(
+    group: string,
+    entries: { member: string; payload: string; expiresAtMs: number }[],
+  ): Promise<void> {
+    const members = this.presence.get(group) ?? new Map<string, PresenceState>();
+    for (const entry of entries) {
+      members.set(entry.member, { payload: entry.payload, expiresAtMs: entry.expiresAtMs });
+    }
+    this.presence.set(group, members);
+  }
+
   async presenceRemove(group: string, member: string): Promise<void> {
     this.presence.get(group)?.delete(member);
   }
@@ -132,6 +143,11 @@ export class MemoryCache implements Cache {
     return async () => {
       this.bus.off(channel, handler);
     };
+  }
+
+  /** In process, no message is ever lost. */
+  subscriptionEpoch(): number {
+    return 0;
   }
 
   async ping(): Promise<void> {}

@@ -20,6 +20,9 @@ export class RedisCache implements Cache {
   private readonly client: Redis;
   private subscriber: Redis | undefined;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
+  /** Bumped whenever the subscriber connection drops or comes back (messages may be lost). */
+  private subscriberEpoch = 0;
+  private subscriberLive = false;
 
   private readonly prefix: string;
 
@@ -93,6 +96,24 @@ export class RedisCache implements Cache {
       .exec();
   }
 
+  async presenceTouchMany(
+    group: string,
+    entries: { member: string; payload: string; expiresAtMs: number }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const scores: (string | number)[] = [];
+    const payloads: string[] = [];
+    for (const entry of entries) {
+      scores.push(entry.expiresAtMs, entry.member);
+      payloads.push(entry.member, entry.payload);
+    }
+    await this.client
+      .multi()
+      .zadd(this.key(`presence:${group}`), ...scores)
+      .hset(this.key(`presence:${group}:payload`), ...payloads)
+      .exec();
+  }
+
   async presenceRemove(group: string, member: string): Promise<void> {
     await this.client
       .multi()
@@ -141,6 +162,17 @@ export class RedisCache implements Cache {
     if (!this.subscriber) {
       this.subscriber = this.client.duplicate();
       this.subscriber.on('error', () => undefined);
+      const down = () => {
+        if (this.subscriberLive) this.subscriberEpoch++;
+        this.subscriberLive = false;
+      };
+      this.subscriber.on('close', down);
+      this.subscriber.on('end', down);
+      // ioredis subscribes again on reconnection before it reports ready.
+      this.subscriber.on('ready', () => {
+        this.subscriberEpoch++;
+        this.subscriberLive = true;
+      });
       this.subscriber.on('message', (fullChannel: string, message: string) => {
         for (const listener of this.handlers.get(fullChannel) ?? []) listener(message);
       });
@@ -160,6 +192,10 @@ export class RedisCache implements Cache {
         await this.subscriber?.unsubscribe(fullChannel);
       }
     };
+  }
+
+  subscriptionEpoch(): number {
+    return this.subscriberLive ? this.subscriberEpoch : -1;
   }
 
   async ping(): Promise<void> {

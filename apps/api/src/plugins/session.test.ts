@@ -14,7 +14,7 @@ const calls: { token: string; brand: string }[] = [];
 const resolver: SessionResolver = {
   async resolve(token, { brand }) {
     calls.push({ token, brand: brand.config.code });
-    const session = { sessionId: 's1', memberId: 'm1', brandCode: 'jinsheng' };
+    const session = { sessionId: 's1', memberId: 'm1', brandCode: 'jinsheng', username: 'm1' };
     if (brand.config.code !== 'jinsheng' && token !== 'liar') return null;
     if (token === 'good') return { session };
     if (token === 'rotate') return { session, rotatedToken: 'fresh-token', vid: 'v-1' };

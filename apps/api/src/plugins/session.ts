@@ -9,6 +9,8 @@ export type MemberSession = {
   sessionId: string;
   memberId: string;
   brandCode: string;
+  /** The member's username (never changes), so hot paths need not read it again. */
+  username: string;
 };
 
 export type ResolvedSession = {

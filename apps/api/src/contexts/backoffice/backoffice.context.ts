@@ -48,6 +48,7 @@ export async function registerBackoffice(
       operators: settings.identity.operators,
       auth: settings.identity.auth,
       leavePresence: (brandCode, memberId) => settings.games.presence.leave(brandCode, memberId),
+      forgetSessions: (memberId) => settings.identity.sessions.forgetMember(memberId),
     }),
     memberHistory,
     memberHistoryExports: new MemberHistoryExportService({

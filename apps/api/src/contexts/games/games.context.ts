@@ -66,7 +66,11 @@ export function createGames(settings: {
       platformStates: (brandCode, memberId, currency) =>
         transfers.platformStates(brandCode, memberId, currency),
     }),
-    presence: new PresenceService({ cache, db, brands }),
+    presence: new PresenceService({
+      cache,
+      brands,
+      onFlushError: (error) => log.warn({ err: error }, 'presence heartbeats not written'),
+    }),
     betRecords: new BetRecordsService({ db }),
     seamless: new SeamlessService({
       db,
@@ -84,6 +88,9 @@ export async function registerGames(app: FastifyInstance, games: Games, platform
   });
   await app.register(gamesModule, { games: games.games });
   await app.register(presenceModule, { presence: games.presence });
+  app.addHook('onClose', async () => {
+    await games.presence.flush();
+  });
   await app.register(betRecordsModule, {
     betRecords: games.betRecords,
     provider: games.provider,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { AuthService, authModule } from './auth/index.ts';
@@ -19,13 +20,15 @@ export type Identity = {
 
 export function createIdentity(settings: {
   db: Database;
+  /** Carries session revocations to every node (pub/sub). */
+  cache: Cache;
   log: FastifyBaseLogger;
   platform: Platform;
   /** A member's VIP level, shown with the member (the engagement context keeps VIP). */
   vipLevelOf: (memberId: bigint) => Promise<number>;
 }): Identity {
   const { db, platform } = settings;
-  const sessions = new SessionService(db);
+  const sessions = new SessionService(db, { cache: settings.cache });
   const shared = { db, rsa: platform.rsa, sessions, verification: platform.verification };
   const operators = new OperatorService(db, {
     alerts: settings.log,
@@ -82,5 +85,9 @@ export async function registerIdentity(
   await app.register(operatorModule, {
     operators: identity.operators,
     operatorAdmin: identity.operatorAdmin,
+  });
+  await identity.sessions.start();
+  app.addHook('onClose', async () => {
+    await identity.sessions.stop();
   });
 }

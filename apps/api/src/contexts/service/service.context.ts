@@ -26,7 +26,7 @@ export function createService(settings: {
   const { operators } = identity;
   const signer = identity.uploadSigner;
   return {
-    messages: new MessagesService({ db, operators }),
+    messages: new MessagesService({ db, operators, cache }),
     feedback: new FeedbackService({ db, signer, operators }),
     help: new HelpService({ db, brands: platform.brands, operators }),
     chat: new ChatService({ db, cache, signer, operators }),
@@ -39,6 +39,10 @@ export async function registerService(
   settings: { cache: Cache; identity: Identity },
 ) {
   await app.register(messagesModule, { messages: service.messages });
+  await service.messages.start();
+  app.addHook('onClose', async () => {
+    await service.messages.stop();
+  });
   await app.register(feedbackModule, { feedback: service.feedback });
   await app.register(helpModule, { help: service.help });
   await app.register(chatModule, {

@@ -63,6 +63,7 @@ export class MemberActionsService {
   readonly #operators: ActionRecorder;
   readonly #auth: Pick<AuthService, 'sendPasswordResetCode'>;
   readonly #leavePresence: ((brandCode: string, memberId: bigint) => Promise<void>) | undefined;
+  readonly #forgetSessions: ((memberId: bigint) => Promise<void>) | undefined;
 
   constructor(options: {
     db: Database;
@@ -71,12 +72,15 @@ export class MemberActionsService {
     auth: Pick<AuthService, 'sendPasswordResetCode'>;
     /** Takes the member off the online list at once when their sessions end (games). */
     leavePresence?: (brandCode: string, memberId: bigint) => Promise<void>;
+    /** Every node reads the member's sessions again (after a commit that ended or barred them). */
+    forgetSessions?: (memberId: bigint) => Promise<void>;
   }) {
     this.#db = options.db;
     this.#records = options.records;
     this.#operators = options.operators;
     this.#auth = options.auth;
     this.#leavePresence = options.leavePresence;
+    this.#forgetSessions = options.forgetSessions;
   }
 
   /** The member cannot log in (account_disabled) and every session ends now. */
@@ -271,6 +275,11 @@ export class MemberActionsService {
         sessionsEnded,
       };
     });
+    if (state.sessionsEnded > 0 || state.status !== found.row.status) {
+      // Should the message not go out, the nodes' own checks drop the sessions within minutes;
+      // and with Redis down, no node trusts its memory at all (SessionService).
+      await this.#forgetSessions?.(found.row.id).catch(() => undefined);
+    }
     if (state.sessionsEnded > 0 && this.#leavePresence) {
       // The online list would drop the member within a heartbeat anyway: a failure only waits.
       await this.#leavePresence(brandCode, found.row.id).catch(() => undefined);

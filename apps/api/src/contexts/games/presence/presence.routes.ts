@@ -30,6 +30,7 @@ export async function presenceRoutes(app: FastifyInstance, options: { presence: 
       await presence.heartbeat({
         brand: request.brand,
         memberId: BigInt(request.member.memberId),
+        username: request.member.username,
         gameCode: request.body.gameid,
         platform: request.body.platform,
         ip: request.ip,

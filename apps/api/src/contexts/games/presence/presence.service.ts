@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { HEARTBEAT_INTERVAL_MS, type Language, type PresenceMember } from '@lobby/contracts';
 import { catalogGame, catalogPlatform } from '@lobby/game-protocol';
 import type { Cache } from '../../../cache/index.ts';
-import type { Database } from '../../../db/client.ts';
 import { commonError } from '../../../lib/app-error.ts';
 import type { Brand, BrandRegistry } from '../../platform/brand/index.ts';
 import { brandGame, brandPlatform, localized } from '../games/index.ts';
-import { findUsername } from './presence.repository.ts';
 
 /**
  * A member counts as online for three heartbeats after their last one: one lost or late
@@ -14,8 +12,11 @@ import { findUsername } from './presence.repository.ts';
  */
 export const PRESENCE_TTL_MS = 3 * HEARTBEAT_INTERVAL_MS;
 
-/** Usernames never change, so each node keeps the ones it has looked up (bounded). */
-const USERNAME_CACHE_SIZE = 10_000;
+/**
+ * Heartbeats are written to the cache together, this often: one round trip for every member
+ * who beat in the interval, instead of one each. The member's answer does not wait for it.
+ */
+export const PRESENCE_FLUSH_MS = 250;
 
 /** What the cache holds per online member (JSON). */
 const presencePayload = z.object({
@@ -32,6 +33,8 @@ type PresencePayload = z.infer<typeof presencePayload>;
 export type Heartbeat = {
   brand: Brand;
   memberId: bigint;
+  /** The member's username, from the session (shown to operators). */
+  username: string;
   /** The game being played ('' in the lobby). */
   gameCode: string;
   /** The platform of the game ('' or 0 in the lobby). */
@@ -56,22 +59,26 @@ export type PresenceReport = {
  */
 export class PresenceService {
   readonly #cache: Cache;
-  readonly #db: Database;
   readonly #brands: BrandRegistry;
   readonly #now: () => number;
   readonly #ttlMs: number;
-  readonly #usernames = new Map<string, string>();
+  /** Heartbeats not yet written, by group, then member. */
+  readonly #pending = new Map<string, Map<string, { payload: string; expiresAtMs: number }>>();
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> = Promise.resolve();
+  #log: (error: unknown) => void;
 
   constructor(options: {
     cache: Cache;
-    db: Database;
     brands: BrandRegistry;
     now?: () => number;
     /** How long a heartbeat keeps a member online (PRESENCE_TTL_MS). */
     ttlMs?: number;
+    /** Told when a batch of heartbeats could not be written. */
+    onFlushError?: (error: unknown) => void;
   }) {
     this.#cache = options.cache;
-    this.#db = options.db;
+    this.#log = options.onFlushError ?? (() => undefined);
     this.#brands = options.brands;
     this.#now = options.now ?? Date.now;
     this.#ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
@@ -91,32 +98,59 @@ export class PresenceService {
       throw commonError('validation', [{ path: 'platform', code: 'required_with_gameid' }]);
     }
     const brandCode = beat.brand.config.code;
-    const username = await this.#username(brandCode, beat.memberId);
+    const now = this.#now();
     const payload: PresencePayload = {
-      username,
+      username: beat.username,
       platformId: platformId === 0 ? null : platformId,
       gameCode,
-      lastSeenAtMs: this.#now(),
+      lastSeenAtMs: now,
       ip: beat.ip,
       deviceNo: beat.deviceNo,
       clientType: beat.clientType,
     };
-    await this.#cache.presenceTouch(
-      groupOf(brandCode),
-      String(beat.memberId),
-      JSON.stringify(payload),
-      this.#ttlMs,
-    );
+    const group = groupOf(brandCode);
+    let members = this.#pending.get(group);
+    if (!members) {
+      members = new Map();
+      this.#pending.set(group, members);
+    }
+    members.set(String(beat.memberId), {
+      payload: JSON.stringify(payload),
+      expiresAtMs: now + this.#ttlMs,
+    });
+    if (!this.#timer) {
+      this.#timer = setTimeout(() => void this.flush(), PRESENCE_FLUSH_MS);
+      this.#timer.unref();
+    }
+  }
+
+  /** Writes the heartbeats collected so far, one round trip per brand. */
+  flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batches = [...this.#pending.entries()];
+    this.#pending.clear();
+    const previous = this.#flushing;
+    this.#flushing = previous.then(async () => {
+      for (const [group, members] of batches) {
+        const entries = [...members.entries()].map(([member, entry]) => ({ member, ...entry }));
+        await this.#cache.presenceTouchMany(group, entries).catch(this.#log);
+      }
+    });
+    return this.#flushing;
   }
 
   /** Takes a member off the list at once (logout). */
   async leave(brandCode: string, memberId: bigint): Promise<void> {
+    this.#pending.get(groupOf(brandCode))?.delete(String(memberId));
+    await this.flush();
     await this.#cache.presenceRemove(groupOf(brandCode), String(memberId));
   }
 
   /** The brand's online members, most recently seen first, and how many are on each platform. */
   async report(brandCode: string, language: Language): Promise<PresenceReport> {
     if (!this.#brands.get(brandCode)) throw commonError('unknown_site');
+    await this.flush();
     const entries = await this.#cache.presenceList(groupOf(brandCode));
     const members: PresenceMember[] = [];
     for (const entry of entries) {
@@ -156,21 +190,6 @@ export class PresenceService {
           right.members - left.members || (left.platformId ?? 0) - (right.platformId ?? 0),
       );
     return { brand: brandCode, online: members.length, platforms, members };
-  }
-
-  async #username(brandCode: string, memberId: bigint): Promise<string> {
-    const key = `${brandCode}:${memberId}`;
-    const known = this.#usernames.get(key);
-    if (known !== undefined) return known;
-    const username = await findUsername(this.#db, brandCode, memberId);
-    // The session guard let the member in, so a missing row means it was just removed.
-    if (username === undefined) throw commonError('token');
-    if (this.#usernames.size >= USERNAME_CACHE_SIZE) {
-      const oldest = this.#usernames.keys().next();
-      if (!oldest.done) this.#usernames.delete(oldest.value);
-    }
-    this.#usernames.set(key, username);
-    return username;
   }
 }
 

@@ -191,7 +191,6 @@ describe.each(kinds)('presence on the %s cache', (kind) => {
   it('lets a member go once heartbeats stop, and keeps one who goes on', async () => {
     const service = new PresenceService({
       cache,
-      db: h.harness.database.db,
       brands: app().brands,
       ttlMs: 300,
     });
@@ -203,6 +202,7 @@ describe.each(kinds)('presence on the %s cache', (kind) => {
       service.heartbeat({
         brand,
         memberId: member.id,
+        username: member.username,
         gameCode: '',
         platform: '',
         ip: '10.0.0.1',

@@ -24,6 +24,7 @@ export async function insertSession(
 
 export type LiveSession = {
   session: SessionRow;
+  username: string;
   /** True when the token is the current one, false when it is the previous one in its grace. */
   current: boolean;
   idleSeconds: number;
@@ -43,6 +44,7 @@ export async function findLiveSession(
   const rows = await executor
     .select({
       session: memberSessions,
+      username: members.username,
       idleSeconds: sql<number>`extract(epoch from now() - ${memberSessions.lastSeenAt})::float8`,
       ageSinceRotationSeconds: sql<number>`extract(epoch from now() - ${memberSessions.rotatedAt})::float8`,
     })
@@ -66,17 +68,33 @@ export async function findLiveSession(
   if (!row) return undefined;
   return {
     session: row.session,
+    username: row.username,
     current: row.session.tokenHash === tokenHash,
     idleSeconds: Number(row.idleSeconds),
     ageSinceRotationSeconds: Number(row.ageSinceRotationSeconds),
   };
 }
 
-export async function touchSession(executor: Executor, id: bigint): Promise<void> {
-  await executor
+/**
+ * Records activity on many sessions at once, and tells which of them are still live (unrevoked,
+ * their member active): the ids it returns. One statement, by primary key.
+ */
+export async function touchSessions(executor: Executor, ids: bigint[]): Promise<bigint[]> {
+  if (ids.length === 0) return [];
+  const rows = await executor
     .update(memberSessions)
     .set({ lastSeenAt: sql`now()` })
-    .where(eq(memberSessions.id, id));
+    .from(members)
+    .where(
+      and(
+        sql`${memberSessions.id} = any(${sql.param(ids.map(String))}::bigint[])`,
+        isNull(memberSessions.revokedAt),
+        eq(members.id, memberSessions.memberId),
+        eq(members.status, 'active'),
+      ),
+    )
+    .returning({ id: memberSessions.id });
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -102,11 +120,18 @@ export async function rotateSessionToken(
   return rows.length > 0;
 }
 
-export async function revokeSession(executor: Executor, id: bigint, reason: string): Promise<void> {
-  await executor
+/** Revokes one session; its member's id when this call revoked it. */
+export async function revokeSession(
+  executor: Executor,
+  id: bigint,
+  reason: string,
+): Promise<bigint | undefined> {
+  const rows = await executor
     .update(memberSessions)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(and(eq(memberSessions.id, id), isNull(memberSessions.revokedAt)));
+    .where(and(eq(memberSessions.id, id), isNull(memberSessions.revokedAt)))
+    .returning({ memberId: memberSessions.memberId });
+  return rows[0]?.memberId;
 }
 
 /** Revokes every live session of a member, or every one but `exceptId`; returns how many. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberSessions } from './session.schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { encryptFor, get, post, publicKeyOf, uniqueUsername } from '../../../test/members.ts';
-import { hashSessionToken } from './session.service.ts';
+import { hashSessionToken, REVOKED_CHANNEL } from './session.service.ts';
 
 const TEST_CODE = 'T3ST';
 let harness: TestApp;
@@ -29,12 +29,19 @@ async function newMemberToken(): Promise<string> {
   return String(registered.headers.id);
 }
 
-/** Moves a session's clocks into the past, as if time had passed. */
+/**
+ * Moves a session's clocks into the past, as if time had passed, and tells the node to read it
+ * again, as anything that changes member_sessions must.
+ */
 async function age(token: string, column: 'lastSeenAt' | 'rotatedAt', minutes: number) {
-  await harness.database.db
+  const rows = await harness.database.db
     .update(memberSessions)
     .set({ [column]: sql`now() - make_interval(mins => ${minutes})` })
-    .where(eq(memberSessions.tokenHash, hashSessionToken(token)));
+    .where(eq(memberSessions.tokenHash, hashSessionToken(token)))
+    .returning({ memberId: memberSessions.memberId });
+  for (const row of rows) await harness.cache.publish(REVOKED_CHANNEL, String(row.memberId));
+  // Through Redis the node hears it on its own connection, a moment later.
+  if (harness.cache.kind === 'redis') await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const info = (token: string) => get(harness.app, '/api/findmed/v1/member/token', { t: token });

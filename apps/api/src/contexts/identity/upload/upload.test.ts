@@ -53,7 +53,12 @@ beforeAll(async () => {
       async resolve(token, { brand }) {
         return token === TOKEN
           ? {
-              session: { sessionId: 's', memberId: String(memberId), brandCode: brand.config.code },
+              session: {
+                sessionId: 's',
+                memberId: String(memberId),
+                brandCode: brand.config.code,
+                username: 'uploader',
+              },
             }
           : null;
       },

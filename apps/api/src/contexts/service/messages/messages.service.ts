@@ -4,6 +4,7 @@ import type {
   MemberMessageSummary,
   MessageCategory,
 } from '@lobby/contracts';
+import { NodeMemo, type Cache } from '../../../cache/index.ts';
 import type { Database } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import type { Brand } from '../../platform/brand/index.ts';
@@ -78,10 +79,36 @@ function adminView(row: SentMessageRow): AdminMessage {
 export class MessagesService {
   readonly #db: Database;
   readonly #operators: OperatorService;
+  /**
+   * Unread counts by brand and member, which every open page asks for every 30 s: kept by each
+   * node until a message is sent, read, deleted or withdrawn (announced to every node).
+   */
+  readonly #unread: NodeMemo<number> | undefined;
 
-  constructor(dependencies: { db: Database; operators: OperatorService }) {
+  constructor(dependencies: { db: Database; operators: OperatorService; cache?: Cache }) {
     this.#db = dependencies.db;
     this.#operators = dependencies.operators;
+    this.#unread = dependencies.cache
+      ? new NodeMemo({
+          cache: dependencies.cache,
+          channel: 'member-messages-changed',
+          maxEntries: 200_000,
+          maxAgeMs: 5 * 60_000,
+        })
+      : undefined;
+  }
+
+  async start(): Promise<void> {
+    await this.#unread?.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.#unread?.stop();
+  }
+
+  /** Every node counts the member's unread messages (or all the brand's members') again. */
+  async #changed(brandCode: string, memberId?: bigint): Promise<void> {
+    await this.#unread?.changed(brandCode, memberId === undefined ? undefined : String(memberId));
   }
 
   /** The brand of a message, or null when there is none: the operator guard's brand rule. */
@@ -117,7 +144,11 @@ export class MessagesService {
   }
 
   async unread(viewer: Viewer): Promise<{ unread: number }> {
-    return { unread: await countUnreadMessages(this.#db, viewer) };
+    const load = () => countUnreadMessages(this.#db, viewer);
+    const unread = this.#unread
+      ? await this.#unread.get(viewer.brandCode, String(viewer.memberId), load)
+      : await load();
+    return { unread };
   }
 
   async markRead(viewer: Viewer, id: bigint | 'all'): Promise<{ unread: number }> {
@@ -128,6 +159,7 @@ export class MessagesService {
       if (!row) throw appError(MESSAGE_ERRORS, 'message_not_found');
       await markMessagesRead(this.#db, viewer.memberId, [id]);
     }
+    await this.#changed(viewer.brandCode, viewer.memberId);
     return this.unread(viewer);
   }
 
@@ -139,6 +171,7 @@ export class MessagesService {
       if (found.length !== unique.length) throw appError(MESSAGE_ERRORS, 'message_not_found');
       await markMessagesDeleted(transaction, viewer.memberId, unique);
     });
+    await this.#changed(viewer.brandCode, viewer.memberId);
     return { deleted: unique.length, ...(await this.unread(viewer)) };
   }
 
@@ -190,6 +223,7 @@ export class MessagesService {
       });
       return inserted;
     });
+    await this.#changed(brandCode, member?.id);
     return adminView({ ...row, username: member?.username ?? null, readCount: 0 });
   }
 
@@ -243,6 +277,7 @@ export class MessagesService {
       });
       return row;
     });
+    await this.#changed(after.brandCode);
     return adminView(after);
   }
 }
