@@ -24,7 +24,8 @@ import {
 } from '../apps/api/src/contexts/identity/member/session.service.ts';
 import { connect, offer, type Call } from './lib/open-loop.ts';
 import { loadAverage, startApiNode, startBareNode, type ServerProcess } from './lib/processes.ts';
-import { header, highestPassing, line, type Row } from './lib/report.ts';
+import { watchDatabaseCpu } from './lib/postgres.ts';
+import { header, highestPassing, measured, print, type MeasuredRow } from './lib/report.ts';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => arg.split('=') as [string, string]),
@@ -135,22 +136,21 @@ function ok(body: string): boolean {
 const apiPool = connect(api.origin, 256);
 const barePool = connect(bare.origin, 256);
 
-async function round(
+const databaseCpu = watchDatabaseCpu(databaseUrl);
+
+function round(
   subject: string,
   server: ServerProcess,
   pool: ReturnType<typeof connect>,
   rate: number,
   next: (index: number) => Call,
-): Promise<Row> {
-  const cpuBefore = server.cpuSeconds();
-  const result = await offer(pool, { rate, seconds, next });
-  const cpuAfter = server.cpuSeconds();
-  return {
-    ...result,
+): Promise<MeasuredRow> {
+  return measured(
     subject,
-    cpuMsPerCall: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.ok),
-    loadAverage: loadAverage(),
-  };
+    () => server.cpuSeconds(),
+    databaseCpu,
+    () => offer(pool, { rate, seconds, next }),
+  );
 }
 
 // Warm both servers (JIT, pools, caches): every session once, as a site's members would have
@@ -172,22 +172,21 @@ console.info(
   `bench/hot-paths: ${seconds} s per round, ${sessionCount} sessions, PostgreSQL + Redis, ` +
     `API node pid ${api.pid} in production mode, load average ${loadAverage()}`,
 );
-console.info(header());
+console.info(`${header()}  db cpu`);
 const summary: string[] = [];
 for (const path of paths) {
   const next = subjects[path]!;
-  const rows: Row[] = [];
+  const rows: MeasuredRow[] = [];
   for (const rate of rates) {
     const base = await round('baseline bare Fastify', bare, barePool, rate, (index) => ({
       method: index % 2 === 0 ? 'GET' : 'POST',
       path: '/bare',
     }));
-    console.info(line(base));
+    print(base);
     const start = offset;
     offset += rate * seconds;
     const row = await round(path, api, apiPool, rate, (index) => next(start + index));
-    console.info(line(row));
-    if (row.firstError) console.info(`  first error: ${row.firstError}`);
+    print(row);
     rows.push(row);
   }
   const best = highestPassing(rows, P99_LIMIT_MS);
@@ -199,6 +198,7 @@ for (const path of paths) {
 console.info('');
 for (const text of summary) console.info(text);
 
+await databaseCpu.close();
 await apiPool.close();
 await barePool.close();
 await api.stop();

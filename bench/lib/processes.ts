@@ -28,7 +28,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 async function waitReady(origin: string, path: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
     try {
@@ -39,7 +39,7 @@ async function waitReady(origin: string, path: string, child: ChildProcess, log:
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`server at ${origin} not ready in 60 s:\n${log()}`);
+  throw new Error(`server at ${origin} not ready in 90 s:\n${log()}`);
 }
 
 function start(
@@ -75,13 +75,15 @@ function start(
 }
 
 /**
- * An API node in production mode on the given PostgreSQL and Redis. `extraEnv` adds settings
- * (GAME_PROVIDER_URL, RATE_LIMIT_MULTIPLIER); `nodeArgs` adds flags such as --cpu-prof.
+ * An API node in production mode on the given PostgreSQL and Redis, or on the embedded database
+ * and the in-process cache when they are not given (then DATA_DIR belongs in `extraEnv`).
+ * `extraEnv` adds settings (GAME_PROVIDER_URL, RATE_LIMIT_MULTIPLIER); `nodeArgs` adds flags
+ * such as --cpu-prof.
  */
 export function startApiNode(options: {
   port: number;
-  databaseUrl: string;
-  redisUrl: string;
+  databaseUrl?: string;
+  redisUrl?: string;
   extraEnv?: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
@@ -91,8 +93,8 @@ export function startApiNode(options: {
     {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL: options.redisUrl,
+      DATABASE_URL: options.databaseUrl ?? '',
+      REDIS_URL: options.redisUrl ?? '',
       ADMIN_PASSWORD: 'bench-admin-password',
       GAME_PROVIDER_SECRET: 'bench-provider-secret-0123456789',
       SEED_DEMO: '1',

@@ -1,5 +1,6 @@
 /** The benches' tables: one line per round, the same columns everywhere. */
 import type { RoundResult } from './open-loop.ts';
+import { loadAverage } from './processes.ts';
 
 export type Row = RoundResult & {
   subject: string;
@@ -50,4 +51,44 @@ export function highestPassing(rows: Row[], p99LimitMs: number): number {
     }
   }
   return best;
+}
+
+/** A row with the database's CPU per call beside the server's (bench/lib/postgres.ts). */
+export type MeasuredRow = Row & { dbCpuMsPerCall?: number };
+
+/**
+ * Runs one round and reads, around it, the server process's CPU (`cpuOf`, null when the
+ * subject runs in this process) and the database's (`database`, null when not watched).
+ */
+export async function measured(
+  subject: string,
+  cpuOf: (() => number) | null,
+  database: { cpuSeconds(): Promise<number | null> } | null,
+  round: () => Promise<RoundResult>,
+): Promise<MeasuredRow> {
+  const cpuBefore = cpuOf?.();
+  const dbBefore = (await database?.cpuSeconds()) ?? null;
+  const result = await round();
+  const cpuAfter = cpuOf?.();
+  const dbAfter = (await database?.cpuSeconds()) ?? null;
+  const calls = Math.max(1, result.ok + result.errors);
+  return {
+    ...result,
+    subject,
+    cpuMsPerCall:
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / calls,
+    dbCpuMsPerCall:
+      dbBefore === null || dbAfter === null ? undefined : ((dbAfter - dbBefore) * 1000) / calls,
+    loadAverage: loadAverage(),
+  };
+}
+
+/** Prints a row with its database CPU and, when a call failed, the first failure. */
+export function print(row: MeasuredRow): void {
+  console.info(
+    `${line(row)}  db cpu ${row.dbCpuMsPerCall === undefined ? '-' : row.dbCpuMsPerCall.toFixed(3)} ms/call` +
+      (row.firstError ? `\n    first error: ${row.firstError}` : ''),
+  );
 }

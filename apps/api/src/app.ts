@@ -15,7 +15,7 @@ import {
 } from './contexts/engagement/engagement.context.ts';
 import { vipLevelOf } from './contexts/engagement/vip/index.ts';
 import { createGames, registerGames, type Games } from './contexts/games/games.context.ts';
-import { transfersInTransitMinor } from './contexts/games/transfer/index.ts';
+import { inTransitSql } from './contexts/games/transfer/index.ts';
 import { betTotalsInWindows } from './contexts/games/bet-records/index.ts';
 import { createIdentity, registerIdentity } from './contexts/identity/identity.context.ts';
 import { createMoney, registerMoney } from './contexts/money/money.context.ts';
@@ -163,8 +163,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     cache,
     platform,
     identity,
-    inTransitMinor: (brandCode, memberId, currency) =>
-      transfersInTransitMinor(db, brandCode, memberId, currency),
+    inTransitSql,
     withdrawalLimits: (brand, memberId) => engagementBuilt().vip.withdrawalLimits(brand, memberId),
     transferResolution: (input) => gamesBuilt().transferAdmin.carryOutResolution(input),
     betTotals: (windows) => betTotalsInWindows(db, windows),

@@ -12,6 +12,8 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Connections each API node keeps open to PostgreSQL (node-postgres pool size). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Brand code served to hosts that no brand claims (localhost, for one). */
@@ -53,6 +55,7 @@ export type AppConfig = {
   port: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  databasePoolSize: number;
   dataDir: string;
   logLevel: string;
   defaultBrand: string | undefined;
@@ -92,6 +95,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     port: parsed.PORT,
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
+    databasePoolSize: parsed.DATABASE_POOL_SIZE,
     dataDir: resolve(parsed.DATA_DIR),
     logLevel: parsed.LOG_LEVEL,
     defaultBrand: parsed.DEFAULT_BRAND,

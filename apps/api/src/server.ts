@@ -20,7 +20,7 @@ const logger = createLogger(config.logLevel);
 
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: 'embedded', dataDir: join(config.dataDir, 'embedded') },
 ).catch((error: unknown) => {
   logger.fatal({ err: error }, 'cannot open the database');

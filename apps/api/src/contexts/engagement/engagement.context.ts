@@ -25,7 +25,12 @@ export function createEngagement(settings: {
   const { operators } = identity;
   const ledger = money.ledger;
   return {
-    vip: new VipService({ db, ledger, operators }),
+    vip: new VipService({
+      db,
+      ledger,
+      operators,
+      levelChanged: (memberId) => identity.members.infoChanged(memberId),
+    }),
     promo: new PromoService({ db, ledger, operators, brands }),
     agents: new AgentService({ db, ledger, operators, brand: (code) => brands.get(code) }),
   };

@@ -42,15 +42,21 @@ export function createIdentity(settings: {
             (scope === 'all' || scope.includes(brand.config.code)),
         ),
   });
+  const members = new MemberService({
+    ...shared,
+    vipLevelOf: settings.vipLevelOf,
+    cache: settings.cache,
+  });
   return {
     sessions,
     uploadSigner: new UploadUrlSigner(platform.rsa.deriveSecret('upload-url')),
-    members: new MemberService({ ...shared, vipLevelOf: settings.vipLevelOf }),
+    members,
     auth: new AuthService({
       ...shared,
       captcha: platform.captchas,
       vipLevelOf: settings.vipLevelOf,
       log: settings.log,
+      infoChanged: (memberId) => members.infoChanged(memberId),
     }),
     operators,
     operatorAdmin: new OperatorAdminService({
@@ -87,7 +93,9 @@ export async function registerIdentity(
     operatorAdmin: identity.operatorAdmin,
   });
   await identity.sessions.start();
+  await identity.members.start();
   app.addHook('onClose', async () => {
     await identity.sessions.stop();
+    await identity.members.stop();
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CurrencyCode } from '@lobby/money';
+import type { SQL } from 'drizzle-orm';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Identity } from '../identity/identity.context.ts';
@@ -40,7 +40,7 @@ export function createMoney(settings: {
   platform: Platform;
   identity: Identity;
   /** Money on its way between the wallet and the game platforms (games). */
-  inTransitMinor: (brandCode: string, memberId: bigint, currency: CurrencyCode) => Promise<bigint>;
+  inTransitSql: (member: { brandCode: SQL; memberId: SQL; currency: SQL }) => SQL;
   /** The daily withdrawal count and amount of the member's VIP level (engagement). */
   withdrawalLimits: (
     brand: Brand,
@@ -57,9 +57,8 @@ export function createMoney(settings: {
   const payouts = new PayoutService({ db });
   const wallet = new WalletService({
     db,
-    ledger,
     operators,
-    inTransitMinor: settings.inTransitMinor,
+    inTransitSql: settings.inTransitSql,
   });
   const withdrawals = new WithdrawalService({
     db,

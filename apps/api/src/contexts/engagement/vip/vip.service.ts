@@ -23,6 +23,8 @@ type Dependencies = {
   db: Database;
   ledger: LedgerService;
   operators: OperatorService;
+  /** Tells every node that the member's level, shown in their info, changed (identity). */
+  levelChanged?: (memberId: bigint) => Promise<void>;
 };
 
 const MEMBER_REWARDS_SHOWN = 20;
@@ -36,12 +38,14 @@ const MEMBER_REWARDS_SHOWN = 20;
 export class VipService {
   readonly #db: Database;
   readonly #payments: VipPaymentService;
+  readonly #levelChanged: ((memberId: bigint) => Promise<void>) | undefined;
   /** The operators' level table, job runs and reward list. */
   readonly admin: VipAdminService;
 
   constructor(dependencies: Dependencies) {
     this.#db = dependencies.db;
     this.#payments = new VipPaymentService(dependencies);
+    this.#levelChanged = dependencies.levelChanged;
     this.admin = new VipAdminService({
       db: dependencies.db,
       operators: dependencies.operators,
@@ -207,6 +211,7 @@ export class VipService {
     // A bonus paid before by a concurrent run raised the level in its own transaction; this
     // makes sure the level is reached even when every bonus on the way was already paid.
     await raiseMemberLevel(db, { brandCode, memberId, level: target });
+    await this.#levelChanged?.(memberId);
     return report;
   }
 

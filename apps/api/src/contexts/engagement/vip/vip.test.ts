@@ -210,6 +210,9 @@ describe('upgrades', () => {
     const before = await memberVip(member);
     expect(before).toMatchObject({ level: 0, deposit: '0.00', rewards: [] });
     expect(before.next).toMatchObject({ level: 1, depositPercent: 0, depositRemaining: '1000.00' });
+    // Read once before, so that a node keeping member info must learn of the new level.
+    const infoBefore = await get(harness.app, '/api/findmed/v1/member/token', member.headers);
+    expect(infoBefore.body.data).toMatchObject({ vipLevel: 0 });
 
     await confirmedDeposit(member, 100_000n);
     const after = await memberVip(member);

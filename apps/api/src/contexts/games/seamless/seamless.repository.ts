@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { seamlessTransactions } from './seamless.schema.ts';
 
@@ -40,12 +40,33 @@ export async function insertTransactionIfNew(
   return inserted.length > 0;
 }
 
-/** Whether the member has a debit in the platform's round that still holds (not rolled back). */
+/**
+ * The INSERT ... SELECT of a transaction's row beside its ledger entry, in the ledger's own
+ * statement (LedgerService.post's `alongside`): `entry` names the relation of the new entry's
+ * id. A plain insert: when the platform's id is taken meanwhile (a tombstone, a concurrent
+ * copy) the unique index fails the whole statement, and nothing moves.
+ */
+export function insertTransactionWithEntry(row: NewSeamlessTransactionRow): (entry: SQL) => SQL {
+  return (entry) => sql`insert into seamless_transactions
+      (platform_id, transaction_id, kind, brand_code, member_id, round_id, game_code, currency,
+       amount_minor, related_transaction_id, request_hash, ledger_entry_id)
+    select ${row.platformId}::integer, ${row.transactionId}::text, ${row.kind}::text,
+           ${row.brandCode}::text, ${row.memberId}::bigint, ${row.roundId}::text,
+           ${row.gameCode ?? null}::text, ${row.currency}::text, ${row.amountMinor}::bigint,
+           ${row.relatedTransactionId ?? null}::text, ${row.requestHash}::text, ${entry}.id
+    from ${entry}`;
+}
+
+/**
+ * Whether the member of the brand has a debit in the platform's round that still holds (not
+ * rolled back). A held debit also proves the member exists in that brand.
+ */
 export async function hasHeldDebitInRound(
   executor: Executor,
   platformId: number,
   roundId: string,
   memberId: bigint,
+  brandCode: string,
 ): Promise<boolean> {
   const rows = await executor
     .select({ id: seamlessTransactions.id })
@@ -55,6 +76,7 @@ export async function hasHeldDebitInRound(
         eq(seamlessTransactions.platformId, platformId),
         eq(seamlessTransactions.roundId, roundId),
         eq(seamlessTransactions.memberId, memberId),
+        eq(seamlessTransactions.brandCode, brandCode),
         eq(seamlessTransactions.kind, 'debit'),
         eq(seamlessTransactions.rolledBack, false),
       ),

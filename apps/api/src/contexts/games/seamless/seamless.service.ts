@@ -18,15 +18,16 @@ import { findRefusedText } from '@lobby/contracts';
 import { isCurrencyCode, type CurrencyCode } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import { AppError, appError } from '../../../lib/app-error.ts';
-import { brandCurrency, type BrandRegistry } from '../../platform/brand/index.ts';
+import { brandCurrency, type Brand, type BrandRegistry } from '../../platform/brand/index.ts';
 import { memberIdOfPlayer } from '../games/index.ts';
 import type { LedgerService, PostResult } from '../../money/ledger/index.ts';
-import { findMemberById, memberMoneyRefusal } from '../../identity/member/index.ts';
+import { findMemberById, memberMoneyStatus } from '../../identity/member/index.ts';
 import { SEAMLESS_ERRORS } from './seamless.errors.ts';
 import {
   findTransaction,
   hasHeldDebitInRound,
   insertTransactionIfNew,
+  insertTransactionWithEntry,
   markDebitRolledBack,
   type NewSeamlessTransactionRow,
   type SeamlessTransactionRow,
@@ -227,13 +228,29 @@ export class SeamlessService {
     return this.#ok(await this.#walletOf(player));
   }
 
-  /** A bet: the centre wallet to the platform's game results, or insufficient_funds. */
+  /**
+   * A bet: the centre wallet to the platform's game results, or insufficient_funds. Two round
+   * trips: the member with the money gate, then the entry with the transaction's row in one
+   * statement. A repeat is found by the ledger's key or the row's unique index.
+   */
   async debit(platformId: number, request: SeamlessDebitRequest): Promise<SeamlessOkResponse> {
     const hash = debitHash(request);
-    const existing = await findTransaction(this.#db, platformId, request.transactionId);
-    if (existing) return this.#answerRepeat(existing, 'debit', hash);
-
-    const player = await this.#player(platformId, request.player, 'play');
+    const named = this.#named(request.player);
+    const member =
+      named && (await memberMoneyStatus(this.#db, named.brandCode, named.memberId, 'bet'));
+    const playable =
+      named !== null &&
+      member !== undefined &&
+      member !== null &&
+      member.status === 'active' &&
+      named.brand.config.platformIds.includes(platformId);
+    if (!playable || member.refusal) {
+      // A repeat of a recorded id answers as the first call did, whatever changed since.
+      const existing = await findTransaction(this.#db, platformId, request.transactionId);
+      if (existing) return this.#answerRepeat(existing, 'debit', hash);
+      if (!playable) throw seamlessRefusal('player_not_found');
+    }
+    const player: Player = named;
     const amountMinor = BigInt(request.amountMinor);
     const row: NewSeamlessTransactionRow = {
       platformId,
@@ -252,9 +269,7 @@ export class SeamlessService {
       // The money gate: a frozen or closed account stakes nothing. The platform's protocol has
       // no code of its own for that (Lobby cannot add one to a provider's), so the stake is
       // refused as the funds refusal it is to the platform, and its id buried like one.
-      if (await memberMoneyRefusal(this.#db, player.memberId, 'bet')) {
-        throw seamlessRefusal('insufficient_funds');
-      }
+      if (member.refusal) throw seamlessRefusal('insufficient_funds');
       const result = await this.#post(platformId, 'debit', player, request, amountMinor, row);
       if (!result.replayed) return this.#ok(walletAfter(result, player.memberId));
     } catch (error) {
@@ -271,13 +286,28 @@ export class SeamlessService {
     return this.#answerRecorded(platformId, request.transactionId, 'debit', hash);
   }
 
-  /** A win (or zero for a loss): the platform's game results to the centre wallet. */
+  /**
+   * A win (or zero for a loss): the platform's game results to the centre wallet. The happy
+   * path is two round trips: the round's held debit (which also proves the member), then the
+   * ledger entry with the transaction's row in one statement.
+   */
   async credit(platformId: number, request: SeamlessCreditRequest): Promise<SeamlessOkResponse> {
     const hash = creditHash(request);
-    const existing = await findTransaction(this.#db, platformId, request.transactionId);
-    if (existing) return this.#answerRepeat(existing, 'credit', hash);
-
-    const player = await this.#player(platformId, request.player, 'settle');
+    const named = this.#named(request.player);
+    const held =
+      named !== null &&
+      (await hasHeldDebitInRound(
+        this.#db,
+        platformId,
+        request.roundId,
+        named.memberId,
+        named.brandCode,
+      ));
+    if (!held) {
+      const existing = await findTransaction(this.#db, platformId, request.transactionId);
+      if (existing) return this.#answerRepeat(existing, 'credit', hash);
+    }
+    const player = held ? named : await this.#player(platformId, request.player, 'settle');
     const amountMinor = BigInt(request.amountMinor);
     const row: NewSeamlessTransactionRow = {
       platformId,
@@ -291,7 +321,7 @@ export class SeamlessService {
       amountMinor,
       requestHash: hash,
     };
-    if (!(await hasHeldDebitInRound(this.#db, platformId, request.roundId, player.memberId))) {
+    if (!held) {
       const buried = await insertTransactionIfNew(this.#db, { ...row, kind: 'tombstone' });
       if (buried) throw seamlessRefusal('round_not_found');
       return this.#answerRecorded(platformId, request.transactionId, 'credit', hash);
@@ -442,7 +472,7 @@ export class SeamlessService {
     }
   }
 
-  /** Posts a debit or credit with its row in the same transaction. */
+  /** Posts a debit or credit with its row in the same statement. */
   #post(
     platformId: number,
     operation: 'debit' | 'credit',
@@ -474,11 +504,8 @@ export class SeamlessService {
           { account: house, amountMinor: -toMember },
         ],
       },
-      async (transaction, entryId) => {
-        if (!(await insertTransactionIfNew(transaction, { ...row, ledgerEntryId: entryId }))) {
-          throw new TransactionIdTaken();
-        }
-      },
+      // The row in the entry's own statement: an id taken meanwhile fails it, nothing moves.
+      { insert: insertTransactionWithEntry(row) },
     );
   }
 
@@ -487,10 +514,9 @@ export class SeamlessService {
    * member id the digits after it. Anything that does not resolve is player_not_found.
    */
   async #player(platformId: number, playerName: string, use: PlayerUse): Promise<Player> {
-    const brandCode = playerName.slice(0, playerName.lastIndexOf('_'));
-    const brand = this.#brands.get(brandCode);
-    const memberId = brand ? memberIdOfPlayer(brandCode, playerName) : null;
-    if (!brand || memberId === null) throw seamlessRefusal('player_not_found');
+    const named = this.#named(playerName);
+    if (!named) throw seamlessRefusal('player_not_found');
+    const { brand, brandCode, memberId } = named;
     const member = await findMemberById(this.#db, brandCode, memberId);
     if (!member) throw seamlessRefusal('player_not_found');
     if (
@@ -500,6 +526,15 @@ export class SeamlessService {
       throw seamlessRefusal('player_not_found');
     }
     return { brandCode, memberId, currency: brandCurrency(brand) };
+  }
+
+  /** What a player name says, without reading the database; null when it names no member. */
+  #named(playerName: string): (Player & { brand: Brand }) | null {
+    const brandCode = playerName.slice(0, playerName.lastIndexOf('_'));
+    const brand = this.#brands.get(brandCode);
+    const memberId = brand ? memberIdOfPlayer(brandCode, playerName) : null;
+    if (!brand || memberId === null) return null;
+    return { brand, brandCode, memberId, currency: brandCurrency(brand) };
   }
 
   async #walletOf(player: Player): Promise<bigint> {

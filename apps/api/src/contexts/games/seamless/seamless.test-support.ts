@@ -21,6 +21,7 @@ import { playerNameOf } from '../games/catalog.ts';
 import { LedgerService } from '../../money/ledger/ledger.service.ts';
 import { insertMember } from '../../identity/member/member.repository.ts';
 import type { SeamlessTransactionRow } from './seamless.repository.ts';
+import type { QueryObserver } from '../../../db/client.ts';
 
 /**
  * Test support for the seamless callbacks (not a test file): the app on a real database with its
@@ -32,6 +33,22 @@ export const TEST_MASTER_SECRET = 'seamless-test-master-secret-0123456789';
 export const SEAMLESS_PLATFORM = 40;
 
 export type TestMember = { brandCode: string; memberId: bigint; player: string };
+
+/** The body of a debit or a credit of `amount` in a round of the test game. */
+export function moneyBody(
+  member: TestMember,
+  transactionId: string,
+  roundId: string,
+  amount: bigint,
+) {
+  return {
+    transactionId,
+    player: member.player,
+    roundId,
+    gameCode: 'fortune-dragon',
+    amountMinor: amount.toString(),
+  };
+}
 
 export type CallOptions = {
   /** Sign with this master secret instead of the app's. */
@@ -79,10 +96,13 @@ export type SeamlessHarness = TestApp & {
   entriesOf(member: TestMember, platformId: number, transactionId: string): Promise<number>;
 };
 
-export async function createSeamlessHarness(): Promise<SeamlessHarness> {
+export async function createSeamlessHarness(
+  options: { observeQuery?: QueryObserver } = {},
+): Promise<SeamlessHarness> {
   const base = await createTestApp({
     // The base URL is never called: the platforms call us in these tests.
     gameProvider: { baseUrl: 'http://127.0.0.1:9', masterSecret: TEST_MASTER_SECRET },
+    observeQuery: options.observeQuery,
   });
   const db = base.database.db;
   const ledger = new LedgerService(db);

@@ -9,6 +9,7 @@ import {
   type CallAnswer,
   type SeamlessHarness,
   type TestMember,
+  moneyBody,
 } from './seamless.test-support.ts';
 
 let h: SeamlessHarness;
@@ -22,15 +23,7 @@ afterAll(async () => {
   await h.close();
 });
 
-function debitBody(member: TestMember, transactionId: string, roundId: string, amount: bigint) {
-  return {
-    transactionId,
-    player: member.player,
-    roundId,
-    gameCode: 'fortune-dragon',
-    amountMinor: amount.toString(),
-  };
-}
+const debitBody = moneyBody;
 
 const creditBody = debitBody;
 

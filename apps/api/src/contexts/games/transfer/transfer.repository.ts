@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { queryRows } from '../../../db/client.ts';
 import { gamePlatformSettings, gamePlayers } from '../games/index.ts';
@@ -101,6 +101,13 @@ export async function hasTransferInTransit(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** sumInTransit as a scalar subquery (text), for a read that joins it in one round trip. */
+export function inTransitSql(member: { brandCode: SQL; memberId: SQL; currency: SQL }): SQL {
+  return sql`(select coalesce(sum(${gameTransfers.amountMinor}), 0)::text from ${gameTransfers}
+    where ${gameTransfers.brandCode} = ${member.brandCode} and ${gameTransfers.memberId} = ${member.memberId}
+      and ${gameTransfers.currency} = ${member.currency} and ${gameTransfers.status} = 'in_transit')`;
 }
 
 /** What the member's orders in transit hold, in one currency (to or from any platform). */

@@ -67,6 +67,8 @@ type Dependencies = {
   vipLevelOf(memberId: bigint): Promise<number>;
   /** Where a login history row that could not be written is reported. */
   log?: { warn(details: Record<string, unknown>, message: string): void };
+  /** Tells every node the member's info changed (the last login shown in it). */
+  infoChanged?: (memberId: bigint) => Promise<void>;
 };
 
 /** How a refused login ended, by the code it was refused with (member_logins.result). */
@@ -152,6 +154,7 @@ export class AuthService {
       userAgent: caller.userAgent,
     });
     const loggedIn = (await recordLogin(this.#deps.db, member.id, caller.ip)) ?? member;
+    await this.#deps.infoChanged?.(member.id);
     const vipLevel = await this.#deps.vipLevelOf(member.id);
     return { token, info: toMemberInfo(loggedIn, caller.brand, vipLevel) };
   }

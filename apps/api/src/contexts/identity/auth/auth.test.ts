@@ -74,6 +74,10 @@ describe('the member journey through the API', () => {
     expect(registered.statusCode).toBe(200);
     expect(registered.body.data).toMatchObject({ username, vipLevel: 0, phoneBound: false });
     expect(registered.headers.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const beforeLogin = await get(harness.app, '/api/findmed/v1/member/token', {
+      t: String(registered.headers.id),
+    });
+    expect(beforeLogin.body.data).toMatchObject({ lastLoginIp: null });
 
     const loggedIn = await login(username);
     expect(loggedIn.body.status).toBe(true);
@@ -90,6 +94,8 @@ describe('the member journey through the API', () => {
       t: String(registered.headers.id),
     });
     expect(first.body.status).toBe(true);
+    // The login is in the member's info on every session, read before it or not.
+    expect(first.body.data).toMatchObject({ lastLoginIp: '127.0.0.1' });
 
     const logout = await post(harness.app, '/api/findmed/v1/member/logout', {}, { t: token });
     expect(logout.body).toEqual({ status: true, data: { loggedOut: true } });

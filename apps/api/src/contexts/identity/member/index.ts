@@ -27,6 +27,7 @@ export { memberRestrictions } from './restriction.schema.ts';
 export {
   assertMemberMoneyAllowed,
   memberMoneyRefusal,
+  memberMoneyStatus,
   type MoneyMovement,
   type MoneyRefusal,
 } from './restriction.ts';

@@ -4,6 +4,7 @@ import {
   REAL_NAME_RULE,
   type MemberInfo,
 } from '@lobby/contracts';
+import { NodeMemo, type Cache } from '../../../cache/index.ts';
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
@@ -68,14 +69,46 @@ type Dependencies = {
   verification: VerificationService;
   /** A member's VIP level (the engagement context keeps VIP; identity only shows it). */
   vipLevelOf(memberId: bigint): Promise<number>;
+  /** Carries "this member's info changed" to every node; without it nothing is kept. */
+  cache?: Cache;
 };
+
+/** Members' info that each node keeps, by member id, until a change is announced. */
+const INFO_GROUP = 'member';
 
 /** A member's own account: profile, login password, bindings, real name, withdrawal password. */
 export class MemberService {
   readonly #deps: Dependencies;
+  /**
+   * Member info, which every open page asks for every 30 s: kept by each node until the member
+   * changes it, logs in or reaches a VIP level (`infoChanged`, announced to every node), and at
+   * most 5 minutes (a brand's default avatar).
+   */
+  readonly #infos: NodeMemo<MemberInfo> | undefined;
 
   constructor(dependencies: Dependencies) {
     this.#deps = dependencies;
+    this.#infos = dependencies.cache
+      ? new NodeMemo({
+          cache: dependencies.cache,
+          channel: 'member-info-changed',
+          maxEntries: 200_000,
+          maxAgeMs: 5 * 60_000,
+        })
+      : undefined;
+  }
+
+  async start(): Promise<void> {
+    await this.#infos?.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.#infos?.stop();
+  }
+
+  /** Every node reads the member's info again: call it after the change has committed. */
+  async infoChanged(memberId: bigint): Promise<void> {
+    await this.#infos?.changed(INFO_GROUP, String(memberId));
   }
 
   async #member(brand: Brand, memberId: bigint): Promise<MemberRow> {
@@ -86,7 +119,10 @@ export class MemberService {
   }
 
   async info(brand: Brand, memberId: bigint): Promise<MemberInfo> {
-    return this.#info(await this.#member(brand, memberId), brand);
+    const load = async () => this.#info(await this.#member(brand, memberId), brand);
+    // Kept by member id: a member belongs to one brand, and the session guard binds the
+    // member to the request's brand.
+    return this.#infos ? this.#infos.get(INFO_GROUP, String(memberId), load) : load();
   }
 
   /** The member's info with their VIP level (the VIP module keeps it). */
@@ -230,6 +266,7 @@ export class MemberService {
   /** The avatar of a member whose upload just landed (the upload route checked the brand). */
   async setAvatar(memberId: bigint, url: string): Promise<void> {
     await updateMemberAvatar(this.#deps.db, memberId, url);
+    await this.infoChanged(memberId);
   }
 
   /** Writes a set-once column; undefined when it was set meanwhile. Unique clashes are codes. */
@@ -240,7 +277,15 @@ export class MemberService {
     changes: Parameters<typeof updateMember>[3],
   ): Promise<MemberRow | undefined> {
     try {
-      return await updateMember(this.#deps.db, brand.config.code, memberId, changes, column);
+      const updated = await updateMember(
+        this.#deps.db,
+        brand.config.code,
+        memberId,
+        changes,
+        column,
+      );
+      if (updated) await this.infoChanged(memberId);
+      return updated;
     } catch (error) {
       const index = uniqueViolation(error);
       if (index === 'members_brand_phone') throw appError(MEMBER_ERRORS, 'phone_taken');

@@ -1,7 +1,11 @@
 import type { Executor } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { MEMBER_ERRORS } from './member.errors.ts';
-import { restrictionKindsOf } from './restriction.repository.ts';
+import {
+  memberStatusAndRestrictions,
+  restrictionKindsOf,
+  type RestrictionKind,
+} from './restriction.repository.ts';
 
 /** What a caller of the money gate is about to do with the member's money. */
 export type MoneyMovement = 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'bet';
@@ -28,11 +32,37 @@ export async function memberMoneyRefusal(
   memberId: bigint,
   movement: MoneyMovement,
 ): Promise<MoneyRefusal | null> {
+  const kinds = await restrictionKindsOf(executor, memberId, GATE_KINDS);
+  return refusalOf(kinds, movement);
+}
+
+/** The restrictions the money gate reads. */
+const GATE_KINDS: readonly RestrictionKind[] = ['closed', 'money_frozen'];
+
+function refusalOf(
+  kinds: readonly RestrictionKind[],
+  movement: MoneyMovement,
+): MoneyRefusal | null {
   void movement; // Today's refusals hold for every movement; limits will not.
-  const kinds = await restrictionKindsOf(executor, memberId, ['closed', 'money_frozen']);
   if (kinds.includes('closed')) return 'account_closed';
   if (kinds.includes('money_frozen')) return 'account_frozen';
   return null;
+}
+
+/**
+ * The member's status and the money gate's answer (memberMoneyRefusal) in ONE read, for a hot
+ * path that needs both (a seamless debit); undefined when the brand has no such member. The
+ * same gate: whatever memberMoneyRefusal refuses, this refuses.
+ */
+export async function memberMoneyStatus(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  movement: MoneyMovement,
+): Promise<{ status: 'active' | 'disabled'; refusal: MoneyRefusal | null } | undefined> {
+  const found = await memberStatusAndRestrictions(executor, brandCode, memberId, GATE_KINDS);
+  if (!found) return undefined;
+  return { status: found.status, refusal: refusalOf(found.kinds, movement) };
 }
 
 /** The money gate as an assertion: throws the member-facing refusal (see memberMoneyRefusal). */

@@ -4,7 +4,13 @@ export { LEDGER_REASONS, reasonsOfRecordType, recordTypeOf } from './ledger-reas
 export type { LedgerReason } from './ledger-reasons.ts';
 export { LEDGER_ERRORS } from './ledger.errors.ts';
 export { ledgerModule } from './ledger.plugin.ts';
-export { memberBalances, referralBonusTotal } from './ledger.repository.ts';
+export { memberBalances, memberBalancesRow, referralBonusTotal } from './ledger.repository.ts';
 export { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
 export { LedgerService, operatorActor } from './ledger.service.ts';
-export type { LedgerActor, PostingLine, PostResult } from './ledger.service.ts';
+export type {
+  Alongside,
+  LedgerActor,
+  MemberLeg,
+  PostingLine,
+  PostResult,
+} from './ledger.service.ts';

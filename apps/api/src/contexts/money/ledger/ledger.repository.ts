@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { queryRows } from '../../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
@@ -13,43 +13,37 @@ export type AccountIdentity = {
   allowNegative: boolean;
 };
 
-/** The id of an account, created on first use. */
+/** The id of an account, created on first use (read first: nearly every account exists). */
 export async function ensureAccount(executor: Executor, account: AccountIdentity): Promise<bigint> {
+  const find = async () => {
+    const rows = await executor
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.brandCode, account.brandCode),
+          eq(ledgerAccounts.kind, account.kind),
+          sql`coalesce(${ledgerAccounts.memberId}, 0) = ${account.memberId ?? 0n}`,
+          eq(ledgerAccounts.ref, account.ref),
+          eq(ledgerAccounts.currency, account.currency),
+          eq(ledgerAccounts.shard, account.shard),
+        ),
+      );
+    return rows[0]?.id;
+  };
+  const existing = await find();
+  if (existing !== undefined) return existing;
   const inserted = await executor
     .insert(ledgerAccounts)
     .values(account)
     .onConflictDoNothing()
     .returning({ id: ledgerAccounts.id });
   if (inserted[0]) return inserted[0].id;
-  const rows = await executor
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.brandCode, account.brandCode),
-        eq(ledgerAccounts.kind, account.kind),
-        sql`coalesce(${ledgerAccounts.memberId}, 0) = ${account.memberId ?? 0n}`,
-        eq(ledgerAccounts.ref, account.ref),
-        eq(ledgerAccounts.currency, account.currency),
-        eq(ledgerAccounts.shard, account.shard),
-      ),
-    );
-  const row = rows[0];
-  if (!row) throw new Error(`ledger account vanished: ${account.kind}/${account.ref}`);
-  return row.id;
-}
-
-/** Inserts an entry unless its key is taken; the new id, or null when the key exists. */
-export async function insertEntryIfNew(
-  executor: Executor,
-  entry: typeof journalEntries.$inferInsert,
-): Promise<bigint | null> {
-  const rows = await executor
-    .insert(journalEntries)
-    .values(entry)
-    .onConflictDoNothing()
-    .returning({ id: journalEntries.id });
-  return rows[0]?.id ?? null;
+  // Made by a concurrent first use meanwhile (the insert waited for it to commit).
+  const made = await find();
+  if (made === undefined)
+    throw new Error(`ledger account vanished: ${account.kind}/${account.ref}`);
+  return made;
 }
 
 export async function findEntryByKey(
@@ -69,48 +63,164 @@ export async function findEntryByKey(
   return rows[0];
 }
 
+/** The driver's error behind `error`, however deep drizzle wrapped it (db/errors.ts does the same). */
+function driverError(error: unknown): { code?: unknown; constraint?: unknown } | null {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    if (typeof (current as { code?: unknown }).code === 'string') return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** A movement refused because it would take a never-negative account below zero (the CHECK). */
+export function isNegativeBalance(error: unknown): boolean {
+  const found = driverError(error);
+  return found?.code === '23514' && found.constraint === 'ledger_accounts_not_negative';
+}
+
+/** A movement that named an account id that does not exist (the postings' foreign key). */
+export function isMissingAccount(error: unknown): boolean {
+  const found = driverError(error);
+  return (
+    found?.code === '23503' && found.constraint === 'postings_account_id_ledger_accounts_id_fk'
+  );
+}
+
+/** One leg of a movement on a known account. */
+export type MovementLeg = { accountId: bigint; currency: string; amountMinor: bigint };
+
+/** An account a movement changed, as it is after the movement. */
+export type MovedAccount = {
+  accountId: bigint;
+  kind: string;
+  memberId: bigint | null;
+  balanceMinor: bigint;
+};
+
 /**
- * Adds `amount` to an account unless that would take a never-negative account below zero;
- * the new balance, or null when refused. The check and the write are one statement, so no
- * interleaving of concurrent movements can overdraw.
+ * A whole movement in ONE statement: the entry (unless its key is taken), each account's
+ * balance, the postings and `alongside` (an INSERT ... SELECT ... FROM entry; see below), so it
+ * is atomic on its own (autocommit) and holds the accounts' row locks only while it runs.
+ *
+ * - Replay: when the key is taken nothing else happens and `entryId` is null.
+ * - Lock order: the balance updates are chained (each waits for the previous one through a
+ *   one-time EXISTS) in the order of `accountIds`, which the caller sorts, so two movements
+ *   on the same accounts never deadlock.
+ * - Never negative: a member account below zero breaks the CHECK `ledger_accounts_not_negative`
+ *   and the whole statement fails (see `isNegativeBalance`); nothing of it stays. Legs apply in
+ *   their order: an account whose running sum would dip below zero on the way is set to -1,
+ *   which breaks the same CHECK, so netting within an entry never lets an overdraft through.
+ * - The postings reference the accounts (foreign key): an account id that does not exist fails
+ *   the statement rather than leave an entry without its postings.
+ *
+ * `alongside(entry)` gets the SQL name of a relation holding the new entry's `id` (no row on a
+ * replay) and returns one INSERT ... SELECT ... FROM it, with no RETURNING: what must be written
+ * with the money or not at all. A unique violation in it fails the statement.
+ *
+ * Every read in it is by primary key or unique index, so its plan does not depend on statistics.
  */
-export async function applyToBalance(
+export async function applyMovement(
   executor: Executor,
-  accountId: bigint,
-  amount: bigint,
-): Promise<bigint | null> {
-  const rows = await executor
-    .update(ledgerAccounts)
-    .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${amount}` })
-    .where(
-      and(
-        eq(ledgerAccounts.id, accountId),
-        sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balanceMinor} + ${amount} >= 0)`,
-      ),
-    )
-    .returning({ balance: ledgerAccounts.balanceMinor });
-  return rows[0]?.balance ?? null;
+  movement: {
+    entry: typeof journalEntries.$inferInsert;
+    /**
+     * Each account once with the sum of its legs and the lowest running sum of its legs in
+     * their order, in ascending id order.
+     */
+    accounts: { accountId: bigint; amountMinor: bigint; lowestMinor: bigint }[];
+    legs: MovementLeg[];
+    alongside?: (entry: SQL) => SQL;
+  },
+): Promise<{ entryId: bigint | null; accounts: MovedAccount[] }> {
+  const { entry } = movement;
+  const parts: SQL[] = [
+    sql`entry as (
+      insert into journal_entries
+        (brand_code, reason, idempotency_key, request_hash, actor_type, actor_id, memo)
+      values (${entry.brandCode}, ${entry.reason}, ${entry.idempotencyKey}, ${entry.requestHash},
+              ${entry.actorType}, ${entry.actorId}, ${entry.memo ?? null})
+      on conflict do nothing
+      returning id)`,
+  ];
+  movement.accounts.forEach((account, index) => {
+    const previous = sql.raw(index === 0 ? 'entry' : `moved_${index - 1}`);
+    parts.push(sql`${sql.raw(`moved_${index}`)} as (
+      update ledger_accounts set balance_minor = case
+          when allow_negative or balance_minor + ${account.lowestMinor}::bigint >= 0
+          then balance_minor + ${account.amountMinor}::bigint
+          else -1 end
+      where id = ${account.accountId}::bigint and exists (select 1 from ${previous})
+      returning id, kind, member_id, balance_minor)`);
+  });
+  const legRows = sql.join(
+    movement.legs.map(
+      (leg) => sql`(${leg.accountId}::bigint, ${leg.currency}::text, ${leg.amountMinor}::bigint)`,
+    ),
+    sql`, `,
+  );
+  parts.push(sql`posted as (
+    insert into postings (entry_id, account_id, currency, amount_minor)
+    select entry.id, leg.account_id, leg.currency, leg.amount_minor
+    from entry, (values ${legRows}) as leg (account_id, currency, amount_minor))`);
+  if (movement.alongside) parts.push(sql`alongside as (${movement.alongside(sql.raw('entry'))})`);
+  const moved = sql.join(
+    movement.accounts.map((_, index) => sql.raw(`select * from moved_${index}`)),
+    sql` union all `,
+  );
+  const rows = await queryRows<{
+    entry_id: bigint | null;
+    account_id: bigint | null;
+    kind: string | null;
+    member_id: bigint | null;
+    balance_minor: bigint | null;
+  }>(
+    executor,
+    sql`with ${sql.join(parts, sql`, `)}
+        select entry.id as entry_id, moved.id as account_id, moved.kind, moved.member_id,
+               moved.balance_minor
+        from (select 1) as one
+        left join entry on true
+        left join (${moved}) as moved on true`,
+  );
+  const entryId = rows[0]?.entry_id ?? null;
+  return {
+    entryId: entryId === null ? null : BigInt(entryId),
+    accounts: rows
+      .filter((row) => row.account_id !== null)
+      .map((row) => ({
+        accountId: BigInt(row.account_id!),
+        kind: row.kind!,
+        memberId: row.member_id === null ? null : BigInt(row.member_id),
+        balanceMinor: BigInt(row.balance_minor!),
+      })),
+  };
 }
 
-export async function insertPostings(
+/** The accounts' current rows, by primary key (no join: the plan never depends on statistics). */
+export async function accountsByIds(
   executor: Executor,
-  rows: { entryId: bigint; accountId: bigint; currency: string; amountMinor: bigint }[],
-): Promise<void> {
-  await executor.insert(postings).values(rows);
-}
-
-export async function postingsOfEntry(executor: Executor, entryId: bigint) {
+  ids: bigint[],
+): Promise<{ id: bigint; kind: string; memberId: bigint | null; balanceMinor: bigint }[]> {
+  if (ids.length === 0) return [];
   return executor
     .select({
-      accountId: postings.accountId,
-      amountMinor: postings.amountMinor,
-      currency: postings.currency,
-      balanceMinor: ledgerAccounts.balanceMinor,
+      id: ledgerAccounts.id,
       kind: ledgerAccounts.kind,
       memberId: ledgerAccounts.memberId,
+      balanceMinor: ledgerAccounts.balanceMinor,
     })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids));
+}
+
+/** The legs of an entry (by the postings_entry index), without their accounts. */
+export async function legsOfEntry(
+  executor: Executor,
+  entryId: bigint,
+): Promise<{ accountId: bigint; amountMinor: bigint }[]> {
+  return executor
+    .select({ accountId: postings.accountId, amountMinor: postings.amountMinor })
     .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .where(eq(postings.entryId, entryId));
 }
 
@@ -135,6 +245,21 @@ export async function memberBalances(
         eq(ledgerAccounts.currency, currency),
       ),
     );
+}
+
+/**
+ * The member's wallet, locked and platform balances as one row (wallet_minor, locked_minor,
+ * platforms_minor, as text), for a read that joins it with other modules' parts in one round
+ * trip (the wallet's balance). By the accounts' (brand, member, currency) index.
+ */
+export function memberBalancesRow(member: { brandCode: SQL; memberId: SQL; currency: SQL }): SQL {
+  return sql`select
+      coalesce(sum(${ledgerAccounts.balanceMinor}) filter (where ${ledgerAccounts.kind} = 'member_wallet'), 0)::text as wallet_minor,
+      coalesce(sum(${ledgerAccounts.balanceMinor}) filter (where ${ledgerAccounts.kind} = 'member_locked'), 0)::text as locked_minor,
+      coalesce(sum(${ledgerAccounts.balanceMinor}) filter (where ${ledgerAccounts.kind} = 'member_platform'), 0)::text as platforms_minor
+    from ${ledgerAccounts}
+    where ${ledgerAccounts.brandCode} = ${member.brandCode} and ${ledgerAccounts.memberId} = ${member.memberId}
+      and ${ledgerAccounts.currency} = ${member.currency}`;
 }
 
 export async function accountBalances(executor: Executor, ids: bigint[]) {

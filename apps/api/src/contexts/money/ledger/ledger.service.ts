@@ -1,19 +1,23 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { CurrencyCode } from '@lobby/money';
-import type { Database, Transaction } from '../../../db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { LEDGER_ERRORS } from './ledger.errors.ts';
 import {
-  applyToBalance,
+  accountsByIds,
+  applyMovement,
   ensureAccount,
   findEntryByKey,
   findLedgerViolations,
-  insertEntryIfNew,
-  insertPostings,
+  isMissingAccount,
+  isNegativeBalance,
+  legsOfEntry,
   memberBalances,
-  postingsOfEntry,
   type AccountIdentity,
   type LedgerViolation,
+  type MovedAccount,
+  type MovementLeg,
 } from './ledger.repository.ts';
 import type { OperatorIdentity } from '../../../plugins/operator-auth.ts';
 import type { LedgerReason } from './ledger-reasons.ts';
@@ -72,6 +76,30 @@ export type PostResult = {
 /** House accounts are spread over this many rows so they do not serialise every movement. */
 export const HOUSE_SHARDS = 8;
 
+/** Account ids a process remembers (about 100 bytes each). */
+const ACCOUNT_IDS_REMEMBERED = 200_000;
+
+/** Balances after an entry of the member accounts it touched. */
+export type MemberLeg = PostResult['memberBalances'][number];
+
+/**
+ * What is written with a new entry or not at all (LedgerService.post): one INSERT ... SELECT
+ * ... FROM `entry` in the movement's own statement, or a function run in its transaction.
+ */
+export type Alongside =
+  | { insert: (entry: SQL) => SQL }
+  | ((transaction: Transaction, entryId: bigint, memberBalances: MemberLeg[]) => Promise<void>);
+
+function memberLegs(accounts: Omit<MovedAccount, never>[]): MemberLeg[] {
+  return accounts
+    .filter((account) => account.memberId !== null)
+    .map((account) => ({
+      kind: account.kind,
+      memberId: account.memberId as bigint,
+      balanceMinor: account.balanceMinor,
+    }));
+}
+
 function isMemberAccount(
   account: AccountRef,
 ): account is Extract<AccountRef, { memberId: bigint }> {
@@ -112,24 +140,50 @@ function requestHash(input: PostInput): string {
  */
 export class LedgerService {
   readonly #db: Database;
+  readonly #accountIds = new Map<string, bigint>();
 
   constructor(db: Database) {
     this.#db = db;
   }
 
   /**
-   * Posts an entry. `alongside` runs in the same transaction after the postings of a new entry
-   * (not on a replay): an order's status, a turnover requirement, anything that must change
-   * with the money or not at all. If it throws, nothing is posted.
+   * Posts an entry in one statement (ledger.repository.ts `applyMovement`). `alongside` is what
+   * must change with the money or not at all, written only for a new entry (not on a replay):
+   * - `{ insert }`: one INSERT ... SELECT in the same statement (the fast path: one round trip,
+   *   row locks held only while the statement runs); a failure in it posts nothing;
+   * - a function: run in a transaction after the movement, with the entry's id and the member
+   *   accounts' balances after it (an order's status, a turnover requirement, the action log);
+   *   if it throws, nothing is posted.
    */
-  async post(
-    input: PostInput,
-    alongside?: (transaction: Transaction, entryId: bigint) => Promise<void>,
-  ): Promise<PostResult> {
+  async post(input: PostInput, alongside?: Alongside): Promise<PostResult> {
     assertBalancedLines(input.lines);
     const hash = requestHash(input);
-    return this.#db.transaction(async (transaction) => {
-      const entryId = await insertEntryIfNew(transaction, {
+    const legs: MovementLeg[] = [];
+    for (const line of input.lines) {
+      legs.push({
+        accountId: await this.#accountId(input.brandCode, line.account),
+        currency: line.account.currency,
+        amountMinor: line.amountMinor,
+      });
+    }
+    // Each account once, in id order: the fixed order of row locks (no deadlock).
+    // Legs of one account apply in the order given: the lowest its balance goes on the way
+    // must not be below zero either (a cost the member cannot pay fails even when a reward in
+    // the same entry would cover it), so each account carries its lowest running sum.
+    const sums = new Map<bigint, { amountMinor: bigint; lowestMinor: bigint }>();
+    for (const leg of legs) {
+      const running = (sums.get(leg.accountId)?.amountMinor ?? 0n) + leg.amountMinor;
+      const lowest = sums.get(leg.accountId)?.lowestMinor;
+      sums.set(leg.accountId, {
+        amountMinor: running,
+        lowestMinor: lowest === undefined || running < lowest ? running : lowest,
+      });
+    }
+    const accounts = [...sums]
+      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+      .map(([accountId, sum]) => ({ accountId, ...sum }));
+    const movement = {
+      entry: {
         brandCode: input.brandCode,
         reason: input.reason,
         idempotencyKey: input.idempotencyKey,
@@ -137,66 +191,84 @@ export class LedgerService {
         actorType: input.actor.type,
         actorId: input.actor.id,
         memo: input.memo ?? null,
-      });
-      if (entryId === null) {
-        const existing = await findEntryByKey(transaction, input.brandCode, input.idempotencyKey);
-        if (!existing || existing.requestHash !== hash) {
-          throw appError(LEDGER_ERRORS, 'idempotency_conflict');
-        }
+      },
+      accounts,
+      legs,
+      alongside: typeof alongside === 'object' ? alongside.insert : undefined,
+    };
+    const run = async (): Promise<PostResult> => {
+      if (typeof alongside !== 'function') {
+        const moved = await applyMovement(this.#db, movement);
+        if (moved.entryId === null) return this.#replay(this.#db, input, hash);
         return {
-          entryId: existing.id,
-          replayed: true,
-          memberBalances: await this.#memberLegs(transaction, existing.id),
+          entryId: moved.entryId,
+          replayed: false,
+          memberBalances: memberLegs(moved.accounts),
         };
       }
-
-      const legs: { accountId: bigint; amountMinor: bigint; currency: string }[] = [];
-      for (const line of input.lines) {
-        const identity: AccountIdentity = {
-          brandCode: input.brandCode,
-          kind: line.account.kind,
-          memberId: isMemberAccount(line.account) ? line.account.memberId : null,
-          ref: line.account.ref ?? '',
-          currency: line.account.currency,
-          shard: isMemberAccount(line.account) ? 0 : randomInt(HOUSE_SHARDS),
-          allowNegative: !isMemberAccount(line.account),
-        };
-        legs.push({
-          accountId: await ensureAccount(transaction, identity),
-          amountMinor: line.amountMinor,
-          currency: line.account.currency,
-        });
-      }
-      // A fixed order of row locks: two entries touching the same accounts never deadlock.
-      legs.sort((left, right) =>
-        left.accountId < right.accountId ? -1 : left.accountId > right.accountId ? 1 : 0,
-      );
-      for (const leg of legs) {
-        const balance = await applyToBalance(transaction, leg.accountId, leg.amountMinor);
-        if (balance === null) throw appError(LEDGER_ERRORS, 'insufficient_funds');
-      }
-      await insertPostings(
-        transaction,
-        legs.map((leg) => ({ entryId, ...leg })),
-      );
-      await alongside?.(transaction, entryId);
-      return {
-        entryId,
-        replayed: false,
-        memberBalances: await this.#memberLegs(transaction, entryId),
-      };
-    });
+      return this.#db.transaction(async (transaction) => {
+        const moved = await applyMovement(transaction, movement);
+        if (moved.entryId === null) return this.#replay(transaction, input, hash);
+        const balances = memberLegs(moved.accounts);
+        await alongside(transaction, moved.entryId, balances);
+        return { entryId: moved.entryId, replayed: false, memberBalances: balances };
+      });
+    };
+    try {
+      return await run();
+    } catch (error) {
+      if (isNegativeBalance(error)) throw appError(LEDGER_ERRORS, 'insufficient_funds');
+      if (!isMissingAccount(error)) throw error;
+    }
+    // An account id this process remembered is gone (a database replaced under a running
+    // process): forget them all and post once more with ids read afresh.
+    this.#accountIds.clear();
+    return this.post(input, alongside);
   }
 
-  async #memberLegs(executor: Parameters<typeof postingsOfEntry>[0], entryId: bigint) {
-    const rows = await postingsOfEntry(executor, entryId);
-    return rows
-      .filter((row) => row.memberId !== null)
-      .map((row) => ({
-        kind: row.kind,
-        memberId: row.memberId as bigint,
-        balanceMinor: row.balanceMinor,
-      }));
+  /** A key posted before: the first entry when the request is the same, else a conflict. */
+  async #replay(executor: Executor, input: PostInput, hash: string): Promise<PostResult> {
+    const existing = await findEntryByKey(executor, input.brandCode, input.idempotencyKey);
+    if (!existing || existing.requestHash !== hash) {
+      throw appError(LEDGER_ERRORS, 'idempotency_conflict');
+    }
+    const legs = await legsOfEntry(executor, existing.id);
+    const accounts = await accountsByIds(executor, [...new Set(legs.map((leg) => leg.accountId))]);
+    return {
+      entryId: existing.id,
+      replayed: true,
+      memberBalances: memberLegs(
+        accounts.map((account) => ({ ...account, accountId: account.id })),
+      ),
+    };
+  }
+
+  /**
+   * The id of an account, created on first use. Ids never change and accounts are never
+   * deleted, so each process remembers them (bounded) and a movement needs no lookup.
+   */
+  async #accountId(brandCode: string, account: AccountRef): Promise<bigint> {
+    const member = isMemberAccount(account);
+    const identity: AccountIdentity = {
+      brandCode,
+      kind: account.kind,
+      memberId: member ? account.memberId : null,
+      ref: account.ref ?? '',
+      currency: account.currency,
+      shard: member ? 0 : randomInt(HOUSE_SHARDS),
+      allowNegative: !member,
+    };
+    const key = `${brandCode}\u0000${identity.kind}\u0000${identity.memberId ?? ''}\u0000${identity.ref}\u0000${identity.currency}\u0000${identity.shard}`;
+    const known = this.#accountIds.get(key);
+    if (known !== undefined) return known;
+    const id = await ensureAccount(this.#db, identity);
+    if (this.#accountIds.size >= ACCOUNT_IDS_REMEMBERED) {
+      // The oldest first (a Map keeps insertion order).
+      const oldest = this.#accountIds.keys().next();
+      if (!oldest.done) this.#accountIds.delete(oldest.value);
+    }
+    this.#accountIds.set(key, id);
+    return id;
   }
 
   /** A member's centre wallet and locked amount in a currency (zero before any movement). */

@@ -117,6 +117,28 @@ describe('ledger', () => {
     expect(entries).toEqual([]);
   });
 
+  it('applies the legs of one account in their order: a debit first is refused even when a later credit covers it', async () => {
+    const member = await newMember();
+    await ledger.post(deposit(member, 100n));
+    const wallet = { kind: 'member_wallet' as const, memberId: member, currency: 'CNY' as const };
+    const house = { kind: 'house_promotions' as const, currency: 'CNY' as const };
+    const costThenReward = (cost: bigint): PostInput => ({
+      brandCode: BRAND,
+      reason: 'promo_resign',
+      idempotencyKey: key(),
+      actor: { type: 'member', id: String(member) },
+      lines: [
+        { account: wallet, amountMinor: -cost },
+        { account: house, amountMinor: cost },
+        { account: house, amountMinor: -cost },
+        { account: wallet, amountMinor: cost },
+      ],
+    });
+    expect(await codeOf(ledger.post(costThenReward(101n)))).toBe('insufficient_funds');
+    expect(await codeOf(ledger.post(costThenReward(100n)))).toBe('none');
+    expect((await ledger.balances(BRAND, member, 'CNY')).walletMinor).toBe(100n);
+  });
+
   it('answers a replay with the first result, and a reused key with another body as a conflict', async () => {
     const member = await newMember();
     const first = deposit(member, 700n);

@@ -6,3 +6,4 @@ export {
   turnoverForDeposit,
   waiveTurnover,
 } from './turnover.ts';
+export { outstandingSql } from './turnover.repository.ts';

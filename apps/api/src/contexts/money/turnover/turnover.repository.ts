@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { turnoverRequirements } from './turnover.schema.ts';
 
@@ -61,6 +61,14 @@ export async function findOutstanding(executor: Executor, input: MemberCurrency)
     .from(turnoverRequirements)
     .where(ofMember(input));
   return rows[0]?.outstanding ?? 0n;
+}
+
+/** The member's outstanding amount as a scalar subquery (text), for a read in one round trip. */
+export function outstandingSql(member: { brandCode: SQL; memberId: SQL; currency: SQL }): SQL {
+  return sql`coalesce((select ${turnoverRequirements.outstandingMinor} from ${turnoverRequirements}
+    where ${turnoverRequirements.brandCode} = ${member.brandCode}
+      and ${turnoverRequirements.memberId} = ${member.memberId}
+      and ${turnoverRequirements.currency} = ${member.currency}), 0)::text`;
 }
 
 /** Sets the member's outstanding amount to zero under a row lock; answers what it was. */

@@ -1,50 +1,49 @@
 import type { MemberBalance } from '@lobby/contracts';
-import { toDecimalString, type CurrencyCode } from '@lobby/money';
+import type { SQL } from 'drizzle-orm';
+import { toDecimalString } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import { commonError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
-import { outstandingTurnover, waiveTurnover } from '../turnover/index.ts';
-import type { LedgerService } from '../ledger/index.ts';
+import { waiveTurnover } from '../turnover/index.ts';
 import { findMemberByUsername } from '../../identity/member/index.ts';
+import {
+  memberBalanceReader,
+  type MemberBalanceReader,
+  type MemberCurrencySql,
+} from './wallet.repository.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
 
-type InTransitMinor = (
-  brandCode: string,
-  memberId: bigint,
-  currency: CurrencyCode,
-) => Promise<bigint>;
+type InTransitSql = (member: MemberCurrencySql) => SQL;
 
 /** The member's view of their money, read from the ledger, and the operator's turnover waiver. */
 export class WalletService {
   readonly #db: Database;
-  readonly #ledger: LedgerService;
   readonly #operators: OperatorService;
-  readonly #inTransitMinor: InTransitMinor;
+  readonly #readBalance: MemberBalanceReader;
 
   constructor(dependencies: {
     db: Database;
-    ledger: LedgerService;
     operators: OperatorService;
-    /** Money on its way between the wallet and the game platforms (the games context knows). */
-    inTransitMinor: InTransitMinor;
+    /**
+     * Money on its way between the wallet and the game platforms: the games context writes that
+     * part of the balance read.
+     */
+    inTransitSql: InTransitSql;
   }) {
     this.#db = dependencies.db;
-    this.#ledger = dependencies.ledger;
     this.#operators = dependencies.operators;
-    this.#inTransitMinor = dependencies.inTransitMinor;
+    this.#readBalance = memberBalanceReader(dependencies.db, dependencies.inTransitSql);
   }
 
   async balance(brand: Brand, memberId: bigint): Promise<MemberBalance> {
     const currency = brandCurrency(brand);
-    const [
-      { walletMinor, lockedMinor, platformsMinor: bookedMinor },
+    const {
+      walletMinor,
+      lockedMinor,
+      platformsMinor: bookedMinor,
       inTransitMinor,
       turnoverMinor,
-    ] = await Promise.all([
-      this.#ledger.balances(brand.config.code, memberId, currency),
-      this.#inTransitMinor(brand.config.code, memberId, currency),
-      outstandingTurnover(this.#db, brand.config.code, memberId, currency),
-    ]);
+    } = await this.#readBalance({ brandCode: brand.config.code, memberId, currency });
     // Money on its way to or from a platform is the member's all the same: counting it with the
     // platforms keeps the total steady while a transfer is being confirmed.
     const platformsMinor = bookedMinor + inTransitMinor;

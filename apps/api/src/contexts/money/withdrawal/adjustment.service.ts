@@ -2,7 +2,7 @@ import { parseAmount, toDecimalString } from '@lobby/money';
 import type { Database, Executor } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
-import { type LedgerService, memberBalances, operatorActor } from '../ledger/index.ts';
+import { type LedgerService, type MemberLeg, operatorActor } from '../ledger/index.ts';
 import { findMemberByUsername } from '../../identity/member/index.ts';
 import {
   changes,
@@ -53,14 +53,17 @@ export class AdjustmentService {
     if (!member) throw appError(WITHDRAWAL_ERRORS, 'member_not_found');
     const memberId = member.id;
     const amount = toDecimalString(amountMinor, currency);
-    const record = async (executor: Executor, entryId: bigint, replayed: boolean) => {
-      // In the posting's transaction the wallet row is locked with this entry applied: its
-      // balance less the amount is the one before. A replay moved nothing: no before or after.
+    const record = async (
+      executor: Executor,
+      entryId: bigint,
+      replayed: boolean,
+      legs: MemberLeg[] = [],
+    ) => {
+      // The wallet's balance right after this entry (the ledger's own statement answered it):
+      // less the amount, the one before. A replay moved nothing: no before or after.
       let balances = {};
       if (!replayed) {
-        const wallet = (await memberBalances(executor, brandCode, memberId, currency)).find(
-          (account) => account.kind === 'member_wallet',
-        );
+        const wallet = legs.find((leg) => leg.kind === 'member_wallet');
         const afterMinor = wallet?.balanceMinor ?? amountMinor;
         balances = changes(
           { balance: toDecimalString(afterMinor - amountMinor, currency) },
@@ -89,7 +92,7 @@ export class AdjustmentService {
           { account: { kind: 'house_adjustments', currency }, amountMinor: -amountMinor },
         ],
       },
-      (transaction, entryId) => record(transaction, entryId, false),
+      (transaction, entryId, legs) => record(transaction, entryId, false, legs),
     );
     // A repeat of the key moved nothing; it is recorded on its own, as a replay.
     if (result.replayed) await record(this.#db, result.entryId, true);

@@ -138,7 +138,10 @@ export class MessagesService {
   async detail(viewer: Viewer, id: bigint): Promise<MemberMessage> {
     const [row] = await findVisibleMessages(this.#db, viewer, [id]);
     if (!row) throw appError(MESSAGE_ERRORS, 'message_not_found');
-    if (row.readAt === null) await markMessagesRead(this.#db, viewer.memberId, [id]);
+    if (row.readAt === null) {
+      await markMessagesRead(this.#db, viewer.memberId, [id]);
+      await this.#changed(viewer.brandCode, viewer.memberId);
+    }
     const { preview: _preview, ...summary } = summaryView(row);
     return { ...summary, read: true, body: row.body };
   }

@@ -131,6 +131,8 @@ describe('member message centre', () => {
   it('marks a message read when it is opened, and counts it no more', async () => {
     const member = await register();
     const sent = await send({ username: member.username, body: 'Full body\nof the message' });
+    // Counted once before, so that a node keeping the count must learn of the read.
+    expect(await unread(member)).toBe(1);
     const opened = await detail(member, sent.id);
     expect(opened.body.status).toBe(true);
     expect(opened.body.data as MemberMessage).toMatchObject({
