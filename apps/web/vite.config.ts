@@ -41,7 +41,7 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // Building a zod schema has no side effect, so a schema of @lobby/contracts that no
-        // code uses is dropped, and zod stays out of /home's bundle (see bundle-budget.ts).
+        // code uses is dropped, and zod stays out of /home's first screen.
         manualPureFunctions: ['z'],
       },
     },

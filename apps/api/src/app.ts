@@ -25,6 +25,7 @@ import { createPlatform, registerPlatform } from './contexts/platform/platform.c
 import { createService, registerService } from './contexts/service/service.context.ts';
 import { adminWebPlugin } from './plugins/admin-web.ts';
 import { BODY_LIMIT_BYTES, bodiesPlugin } from './plugins/bodies.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -179,6 +180,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.addHook('onRequest', async (request, reply) => {
     reply.header(RESPONSE_HEADERS.requestId, request.id);
   });
+  await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { production });
   await app.register(requestContextPlugin, { brands: platform.brands });
   await app.register(errorsPlugin);

@@ -74,6 +74,10 @@ export const adminWebPlugin = fp(
       index: false,
       // The member site's static plugin decorates the reply already.
       decorateReply: false,
+      // The brotli and gzip forms the build made beside each file (scripts/compress-assets.ts)
+      // are served for it, never under their own names.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,16 +1,26 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandPublicConfig } from '@lobby/contracts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { hashSource } from './security-headers.ts';
-import { renderIndexHtml, scriptSafeJson } from './web.ts';
+import { languagePackFiles, pickEncoding, renderIndexHtml, scriptSafeJson } from './web.ts';
 
 const TEMPLATE =
   '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>Lobby</title>' +
   '<!--lobby:brand-head--></head><body><div id="root"></div>' +
   '<script type="module" src="/assets/index-abc123.js"></script></body></html>';
+
+const APP_SCRIPT = Buffer.from(`console.log(${JSON.stringify('lobby '.repeat(400))});\n`);
+
+/** Vite's manifest of the build above: the entry and two language packs. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+  'src/app/locales/zh-CN.ts': { file: 'assets/zh-CN-aaa111.js', isDynamicEntry: true },
+  'src/app/locales/en.ts': { file: 'assets/en-bbb222.js', isDynamicEntry: true },
+};
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -18,6 +28,14 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), TEMPLATE);
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What scripts/compress-assets.ts writes beside a built file.
+  writeFileSync(join(distDir, 'assets', 'app-def456.js'), APP_SCRIPT);
+  writeFileSync(join(distDir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_SCRIPT));
+  writeFileSync(join(distDir, 'assets', 'app-def456.js.gz'), gzipSync(APP_SCRIPT));
+  writeFileSync(join(distDir, 'assets', 'zh-CN-aaa111.js'), 'export default {}');
+  writeFileSync(join(distDir, 'assets', 'en-bbb222.js'), 'export default {}');
+  mkdirSync(join(distDir, '.vite'));
+  writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("install", () => {})');
   harness = await createTestApp({ webDistDir: distDir, trustProxyHops: 1 });
 });
@@ -94,6 +112,101 @@ describe('index.html per brand', () => {
     const response = await harness.app.inject({ method: 'POST', url: '/home' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ status: false, data: 'not_found' });
+  });
+});
+
+describe('compression', () => {
+  it('serves the brotli or gzip copy the build made, as the client prefers, for a year', async () => {
+    const br = await harness.app.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(String(br.headers['vary'])).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload)).toEqual(APP_SCRIPT);
+
+    const gzip = await harness.app.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload)).toEqual(APP_SCRIPT);
+
+    const plain = await harness.app.inject({ method: 'GET', url: '/assets/app-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload).toEqual(APP_SCRIPT);
+  });
+
+  it('never serves the compressed copies under their own names', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/assets/app-def456.js.br' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('sends the page compressed, revalidated, varying on Accept-Encoding', async () => {
+    const plain = await harness.app.inject({ method: 'GET', url: '/home' });
+    const br = await harness.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(String(br.headers['vary'])).toMatch(/accept-encoding/i);
+    expect(String(plain.headers['vary'])).toMatch(/accept-encoding/i);
+    expect(br.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await harness.app.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.statusCode).toBe(404);
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toContain('<div id="root">');
+  });
+
+  it('picks brotli before gzip, honouring q-values and refusals', () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding('')).toBeNull();
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0.2, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
+  });
+});
+
+describe('language pack preload', () => {
+  it("preloads the brand's language pack with the page, and no other", async () => {
+    const zh = await harness.app.inject({ method: 'GET', url: '/home' });
+    expect(zh.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/zh-CN-aaa111.js">',
+    );
+    expect(zh.body).not.toContain('en-bbb222.js');
+    const en = await harness.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { host: 'lumen.lobby.test' },
+    });
+    expect(en.body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-bbb222.js">');
+    expect(en.body).not.toContain('zh-CN-aaa111.js');
+  });
+
+  it('finds each pack and what it imports in the manifest', () => {
+    expect(
+      languagePackFiles({
+        'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+        'src/app/locales/zh-TW.ts': { file: 'assets/zh-TW-1.js', imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-2.js' },
+      }),
+    ).toEqual(new Map([['zh-TW', ['assets/zh-TW-1.js', 'assets/shared-2.js']]]));
+    expect(languagePackFiles({})).toEqual(new Map());
   });
 });
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -50,6 +51,38 @@ export function themeCss(config: BrandPublicConfig): string {
 /** A brand's page: its HTML and the Content-Security-Policy that lets its inline parts run. */
 export type BrandPage = { html: string; csp: CspDirectives };
 
+/** The manifest Vite writes (dist/.vite/manifest.json): only the fields read here. */
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The built files of each language pack of the web app (one module per language,
+ * apps/web/src/app/locales/<language>.ts) and what they import, by language, from the build's
+ * manifest: the page preloads its brand's pack with the entry, so the first render waits for
+ * no round trip of its own. Empty when the build has no manifest.
+ */
+export function languagePackFiles(manifest: ViteManifest): Map<string, string[]> {
+  const packs = new Map<string, string[]>();
+  for (const key of Object.keys(manifest)) {
+    const match = /^src\/app\/locales\/([A-Za-z-]+)\.ts$/.exec(key);
+    if (!match?.[1]) continue;
+    const files: string[] = [];
+    const visit = (chunkKey: string) => {
+      const chunk = manifest[chunkKey];
+      if (!chunk || files.includes(chunk.file)) return;
+      files.push(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(key);
+    packs.set(match[1], files);
+  }
+  return packs;
+}
+
+function readManifest(distDir: string): ViteManifest {
+  const path = join(distDir, '.vite', 'manifest.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ViteManifest) : {};
+}
+
 /** Origins of every statistics script the brand may load on any of its hosts. */
 export function statisticsOrigins(config: BrandPublicConfig): string[] {
   const { byHost, default: fallback } = config.statistics;
@@ -61,14 +94,15 @@ export function statisticsOrigins(config: BrandPublicConfig): string[] {
 
 /**
  * index.html for one brand: its language on <html>, its title, theme colour and CSS variables,
- * and its public config as a global, so one build serves every brand with no extra round trip.
- * The inline style and script are allowed by their hashes in the page's policy, with the
- * brand's statistics hosts.
+ * and its public config as a global, so one build serves every brand with no extra round trip,
+ * and a preload of the built files in `preloads` (its language pack). The inline style and
+ * script are allowed by their hashes in the page's policy, with the brand's statistics hosts.
  */
 export function renderBrandPage(
   template: string,
   config: BrandPublicConfig,
   production: boolean,
+  preloads: readonly string[] = [],
 ): BrandPage {
   if (!template.includes(BRAND_HEAD_PLACEHOLDER)) {
     throw new Error(`index.html lacks the ${BRAND_HEAD_PLACEHOLDER} placeholder`);
@@ -80,7 +114,10 @@ export function renderBrandPage(
     `<meta name="description" content="${escapeHtml(config.tagline)}">` +
     `<meta name="theme-color" content="${config.theme.background}">` +
     `<style id="brand-theme">${style}</style>` +
-    `<script>${script}</script>`;
+    `<script>${script}</script>` +
+    preloads
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+      .join('');
   const html = template
     .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${config.language}"`)
     .replace(/<title>[^<]*<\/title>/, '')
@@ -100,10 +137,58 @@ export function renderIndexHtml(template: string, config: BrandPublicConfig): st
   return renderBrandPage(template, config, true).html;
 }
 
+/** Encodings of a page, in the order this server prefers them. */
+const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+
+/**
+ * The encoding to send of those the client accepts (Accept-Encoding, with its q-values), brotli
+ * before gzip; null for none.
+ */
+export function pickEncoding(acceptEncoding: string | undefined): PageEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: string) => accepted.get(encoding) ?? accepted.get('*') ?? 0;
+  let best: PageEncoding | null = null;
+  for (const encoding of PAGE_ENCODINGS) {
+    if (weightOf(encoding) > 0 && (best === null || weightOf(encoding) > weightOf(best))) {
+      best = encoding;
+    }
+  }
+  return best;
+}
+
+/** A rendered page with its compressed forms, made once per brand. */
+type CachedPage = BrandPage & { encoded: Record<PageEncoding, Buffer> };
+
+function cachePage(page: BrandPage): CachedPage {
+  const raw = Buffer.from(page.html, 'utf8');
+  return {
+    ...page,
+    encoded: {
+      br: brotliCompressSync(raw, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
+        },
+      }),
+      gzip: gzipSync(raw, { level: 9 }),
+    },
+  };
+}
+
 /**
  * Serves the built web app: hashed assets with a long cache life, every other file revalidated,
  * and index.html per brand for the page routes (200) or any other page path (404, the app shows
- * its not-found screen).
+ * its not-found screen). Files go out in the brotli or gzip form the build made beside them
+ * (scripts/compress-assets.ts) when the client takes it; each brand's page is compressed once.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string; production: boolean }) => {
@@ -112,7 +197,8 @@ export const webPlugin = fp(
       throw new Error(`web app not built: ${indexPath} is missing (run npm run build)`);
     }
     const template = readFileSync(indexPath, 'utf8');
-    const rendered = new WeakMap<Brand, BrandPage>();
+    const languagePacks = languagePackFiles(readManifest(options.distDir));
+    const rendered = new WeakMap<Brand, CachedPage>();
 
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -120,6 +206,9 @@ export const webPlugin = fp(
       wildcard: false,
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
+      // `x.js.br` and `x.js.gz` are served for `x.js`, never under their own names.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply, filePath) {
         reply.header(
@@ -136,16 +225,27 @@ export const webPlugin = fp(
       function serveWebPage(request: FastifyRequest, reply: FastifyReply) {
         let page = rendered.get(request.brand);
         if (page === undefined) {
-          page = renderBrandPage(template, request.brand.config, options.production);
+          const { config } = request.brand;
+          page = cachePage(
+            renderBrandPage(
+              template,
+              config,
+              options.production,
+              languagePacks.get(config.language) ?? [],
+            ),
+          );
           rendered.set(request.brand, page);
         }
         reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: page.csp } });
         const pathname = request.url.split('?')[0] ?? '/';
-        return reply
+        reply
           .code(matchesPageRoute(pathname) ? 200 : 404)
           .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(page.html);
+          .header('vary', 'accept-encoding')
+          .type('text/html; charset=utf-8');
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        if (encoding === null) return reply.send(page.html);
+        return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
       },
     );
   },

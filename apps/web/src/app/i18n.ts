@@ -8,22 +8,23 @@ import { currentLanguage, isLanguage } from '../lib/language.ts';
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
 /** The namespaces of packages/i18n the site's screens read. */
-export const APP_NAMESPACES = ['web', 'common'] as const;
+export const APP_NAMESPACES = ['web', 'common', 'client'] as const;
 
 type Messages = { [key: string]: string | Messages };
+type LanguagePack = Record<(typeof APP_NAMESPACES)[number], Messages>;
 
 /**
- * The texts of packages/i18n/locales, one chunk per language and namespace: the page loads
- * the member's language only, and another one when the member switches to it. (The API
- * client keeps using @lobby/i18n's errorMessage for error texts.)
+ * The texts of packages/i18n/locales, one chunk per language (app/locales/): the page loads
+ * the member's language only, and another one when the member switches to it. The API serves
+ * the brand's pack with the page (a modulepreload, plugins/web.ts finds it in the build's
+ * manifest by this path), so the first render does not wait for it. The error texts of the
+ * API client are loaded apart, on a failure that needs them (lib/error-texts.ts).
  */
-const LOCALE_FILES = import.meta.glob<Messages>(
-  [
-    '../../../../packages/i18n/locales/*/web.json',
-    '../../../../packages/i18n/locales/*/common.json',
-  ],
-  { import: 'default' },
-);
+const LANGUAGE_PACKS: Record<Language, () => Promise<{ default: LanguagePack }>> = {
+  'zh-CN': () => import('./locales/zh-CN.ts'),
+  'zh-TW': () => import('./locales/zh-TW.ts'),
+  en: () => import('./locales/en.ts'),
+};
 
 export function readStoredLanguage(): string | null {
   try {
@@ -38,20 +39,22 @@ export function initialLanguage(brandLanguage: Language, stored: string | null):
   return isLanguage(stored) ? stored : brandLanguage;
 }
 
+function addPack(instance: I18n, language: Language, pack: LanguagePack): void {
+  for (const namespace of APP_NAMESPACES) {
+    instance.addResourceBundle(language, namespace, pack[namespace], true, true);
+  }
+}
+
 /** Adds a language's texts to the instance unless they are there already. */
 export async function loadLanguage(instance: I18n, language: Language): Promise<void> {
-  await Promise.all(
-    APP_NAMESPACES.map(async (namespace) => {
-      if (instance.hasResourceBundle(language, namespace)) return;
-      const load = LOCALE_FILES[`../../../../packages/i18n/locales/${language}/${namespace}.json`];
-      if (!load) throw new Error(`no ${namespace} texts for ${language}`);
-      instance.addResourceBundle(language, namespace, await load(), true, true);
-    }),
-  );
+  if (APP_NAMESPACES.every((namespace) => instance.hasResourceBundle(language, namespace))) return;
+  addPack(instance, language, (await LANGUAGE_PACKS[language]()).default);
 }
 
 /** An i18next instance in the given language with its texts loaded. */
 export async function createAppI18n(language: Language): Promise<I18n> {
+  // The pack is on its way while i18next sets up.
+  const pack = LANGUAGE_PACKS[language]();
   const instance = createInstance();
   await instance.init({
     lng: language,
@@ -64,7 +67,7 @@ export async function createAppI18n(language: Language): Promise<I18n> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await loadLanguage(instance, language);
+  addPack(instance, language, (await pack).default);
   document.documentElement.lang = language;
   instance.on('languageChanged', (next: string) => {
     document.documentElement.lang = next;

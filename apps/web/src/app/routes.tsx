@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import { redirect, type RouteObject } from 'react-router';
 import type { BrandPublicConfig } from '@lobby/contracts';
 import { HotGames } from '../features/games/hot-games.tsx';
+import { AppHomePage } from '../features/home/app-home-page.tsx';
 import { HomePage, type HotGamesSlot } from '../features/home/home-page.tsx';
 import type { HeartbeatSender } from './heartbeat.tsx';
 import { AppShell } from './layouts/app-shell.tsx';
@@ -136,9 +137,6 @@ const DownloadPage = screen(() =>
 );
 const HelpPage = screen(() =>
   import('../features/help/help-page.tsx').then((module) => module.HelpPage),
-);
-const AppHomePage = screen(() =>
-  import('../features/home/app-home-page.tsx').then((module) => module.AppHomePage),
 );
 const NotFoundPage = screen(() =>
   import('../features/not-found/not-found-page.tsx').then((module) => module.NotFoundPage),

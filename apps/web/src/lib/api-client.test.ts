@@ -1,7 +1,8 @@
 import { HTTP_TIMEOUT_MS, languageSchema, type Language } from '@lobby/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientOptions } from './api-client.ts';
-import { ApiError, errorText, TransportError } from './api-errors.ts';
+import { createI18n } from '@lobby/i18n';
+import { ApiError, errorText, TransportError, type ClientTexts } from './api-errors.ts';
 import { getToken, getVid, setToken } from './stored-values.ts';
 
 type Respond = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -408,11 +409,17 @@ describe('transport errors', () => {
 });
 
 describe('errorText', () => {
+  /** The `client` texts of a language, as the app's i18next instance gives them. */
+  const texts = (language: Language): ClientTexts => {
+    const translate = createI18n(language, ['client']).getFixedT(language, 'client');
+    return (key, values) => translate(key, { ...values });
+  };
+
   it('gives the localized transport text in each language', () => {
     const error = new TransportError('network', 'Network Error');
-    expect(errorText(error, 'zh-CN')).toBe('网络连接失败，请检查网络后重试');
-    expect(errorText(error, 'zh-TW')).toBe('網路連線失敗，請檢查網路後重試');
-    expect(errorText(error, 'en')).toBe(
+    expect(errorText(error, texts('zh-CN'))).toBe('网络连接失败，请检查网络后重试');
+    expect(errorText(error, texts('zh-TW'))).toBe('網路連線失敗，請檢查網路後重試');
+    expect(errorText(error, texts('en'))).toBe(
       'Network connection failed. Please check your connection and try again.',
     );
   });
@@ -421,14 +428,14 @@ describe('errorText', () => {
     const error = new TransportError('bad-response', 'Request failed with status code 502', {
       httpStatus: 502,
     });
-    expect(errorText(error, 'en')).toBe('The server is busy (502). Please try again later.');
+    expect(errorText(error, texts('en'))).toBe('The server is busy (502). Please try again later.');
     expect(error.i18nKey).toBe('client:transport.badResponse');
     expect(error.i18nValues).toEqual({ status: 502 });
   });
 
   it("uses the server's message for an ApiError and a generic text otherwise", () => {
-    expect(errorText(new ApiError('validation', '参数错误', 400), 'en')).toBe('参数错误');
-    expect(errorText(new Error('x'), 'zh-CN')).toBe('操作失败，请稍后再试');
-    expect(errorText('weird', 'en')).toBe('Something went wrong. Please try again later.');
+    expect(errorText(new ApiError('validation', '参数错误', 400), texts('en'))).toBe('参数错误');
+    expect(errorText(new Error('x'), texts('zh-CN'))).toBe('操作失败，请稍后再试');
+    expect(errorText('weird', texts('en'))).toBe('Something went wrong. Please try again later.');
   });
 });

@@ -1,6 +1,5 @@
 import {
   DEFAULT_LANGUAGE,
-  failureEnvelopeSchema,
   HTTP_TIMEOUT_MS,
   isEnvelope,
   normalizeLanguage,
@@ -9,8 +8,8 @@ import {
   WEB_CLIENT_TYPE,
   type FieldIssue,
 } from '@lobby/contracts';
-import { errorMessage } from '@lobby/i18n';
 import { ApiError, TRANSPORT_MESSAGES, TransportError } from './api-errors.ts';
+import { loadErrorMessage } from './error-texts.ts';
 import { encodeForm, withQuery, type FormValues } from './form-encoding.ts';
 import { clearToken, getToken, setToken, setVid } from './stored-values.ts';
 
@@ -140,14 +139,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (error) {
         throw failure(error);
       }
-      return readAnswer(text, response.status, callOptions.schema);
+      return await readAnswer(text, response.status, callOptions.schema);
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', abortFromCaller);
     }
   }
 
-  function readAnswer<T>(text: string, httpStatus: number, schema?: ResponseSchema<T>): T {
+  async function readAnswer<T>(
+    text: string,
+    httpStatus: number,
+    schema?: ResponseSchema<T>,
+  ): Promise<T> {
     const body = parseJson(text);
     if (!isEnvelope(body)) {
       if (httpStatus >= 400 && httpStatus < 500) {
@@ -175,7 +178,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         });
       }
     }
-    const failure = apiErrorOf(body, httpStatus);
+    const failure = await apiErrorOf(body, httpStatus);
     if (failure.isInvalidSession) {
       clearToken();
       options.onInvalidSession();
@@ -183,15 +186,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw failure;
   }
 
-  function apiErrorOf(body: Record<string, unknown>, httpStatus: number): ApiError {
+  async function apiErrorOf(body: Record<string, unknown>, httpStatus: number): Promise<ApiError> {
     const code = typeof body.data === 'string' && body.data !== '' ? body.data : 'internal';
     const language = normalizeLanguage(options.getLanguage()) ?? DEFAULT_LANGUAGE;
     const message =
       typeof body.message === 'string' && body.message !== ''
         ? body.message
-        : errorMessage(code, language);
-    const fields = failureEnvelopeSchema.shape.fields.safeParse(body.fields);
-    const issues: FieldIssue[] | undefined = fields.success ? fields.data : undefined;
+        : await loadErrorMessage(code, language);
+    const issues = readFieldIssues(body.fields);
     const retryAfter = body.retryAfterSeconds;
     const retryAfterSeconds =
       typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0
@@ -232,6 +234,22 @@ function rememberSessionHeaders(headers: Headers): void {
   if (token) setToken(token);
   const vid = headers.get(RESPONSE_HEADERS.vid);
   if (vid) setVid(vid);
+}
+
+/**
+ * The envelope's `fields` when well formed (failureEnvelopeSchema's shape, checked by hand so
+ * that the client needs no zod of its own), else undefined.
+ */
+function readFieldIssues(value: unknown): FieldIssue[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const issues: FieldIssue[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const { path, code } = item as Record<string, unknown>;
+    if (typeof path !== 'string' || typeof code !== 'string') return undefined;
+    issues.push({ path, code });
+  }
+  return issues;
 }
 
 function hasHttpProtocol(target: string): boolean {

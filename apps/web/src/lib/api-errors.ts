@@ -1,5 +1,4 @@
-import { INVALID_SESSION_CODE, type FieldIssue, type Language } from '@lobby/contracts';
-import { createI18n } from '@lobby/i18n';
+import { INVALID_SESSION_CODE, type FieldIssue } from '@lobby/contracts';
 
 /**
  * The two ways a call fails. An `ApiError` is the server's answer `{status:false, data:<code>,
@@ -90,26 +89,20 @@ export const TRANSPORT_MESSAGES = {
   invalidResponse: 'Invalid response',
 } as const;
 
-const clientTranslators = new Map<Language, (key: string, values?: object) => string>();
-
-function translateClient(language: Language, key: string, values?: object): string {
-  let translate = clientTranslators.get(language);
-  if (!translate) {
-    const fixed = createI18n(language, ['client']).getFixedT(language, 'client');
-    translate = (textKey, textValues) => fixed(textKey, { ...textValues });
-    clientTranslators.set(language, translate);
-  }
-  return translate(key, values);
-}
+/**
+ * Translates a key of the `client` namespace in the member's language: the app's i18next `t`
+ * fixed to that namespace, which the language pack loads with the screens' texts (app/i18n.ts).
+ */
+export type ClientTexts = (key: string, values?: Record<string, unknown>) => string;
 
 /**
  * A text to show a member for any failure: the server's own message for an `ApiError`, the
  * localized transport text for a `TransportError`, and a generic text for anything else.
  */
-export function errorText(error: unknown, language: Language): string {
+export function errorText(error: unknown, texts: ClientTexts): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof TransportError) {
-    return translateClient(language, TRANSPORT_TEXT_KEYS[error.kind], error.i18nValues);
+    return texts(TRANSPORT_TEXT_KEYS[error.kind], { ...error.i18nValues });
   }
-  return translateClient(language, 'transport.unknown');
+  return texts('transport.unknown');
 }

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-errors.ts';
-import { currentLanguage } from '../../lib/language.ts';
 
 /**
  * The text to show for a failed call: the server's own message (already in the member's
@@ -9,5 +8,11 @@ import { currentLanguage } from '../../lib/language.ts';
  */
 export function useErrorText(): (error: unknown) => string {
   const { i18n } = useTranslation('web');
-  return useCallback((error: unknown) => errorText(error, currentLanguage(i18n)), [i18n]);
+  return useCallback(
+    (error: unknown) => {
+      const translate = i18n.getFixedT(null, 'client');
+      return errorText(error, (key, values) => translate(key, { ...values }));
+    },
+    [i18n],
+  );
 }

@@ -123,7 +123,7 @@ export function GameScreen({
 
   // A guest logs in first and comes back here. An effect rather than <Navigate/>: importing
   // that component here made the bundler split the router differently, and /home's first
-  // load grew by 1.6 KB gzip (scripts/bundle-budget.ts).
+  // load grew by 1.6 KB gzip (e2e/tests/bundle-budget.test.ts).
   useEffect(() => {
     if (isLogin === false) {
       void navigate('/login', { replace: true, state: { from: `${pathname}${search}` } });

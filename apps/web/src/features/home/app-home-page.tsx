@@ -5,9 +5,10 @@ import { VENUE_CATEGORIES } from '../../app/venue-categories.ts';
 import { HeroArt } from '../../components/ui/hero-art.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useBrand } from '../../lib/brand-context.tsx';
-import { DailyNotice } from './daily-notice.tsx';
+import { useAfterBanners } from './after-banners.ts';
 import type { HotGamesSlot } from './home-page.tsx';
 import { PromoBanners } from './promo-banners.tsx';
+import { DailyNotice } from './promo-lazy.tsx';
 
 const APP_HOT_GAMES = 9;
 
@@ -16,6 +17,7 @@ export function AppHomePage({ hotGames }: { hotGames: HotGamesSlot }) {
   const { t } = useTranslation('web');
   const brand = useBrand();
   const loggedIn = useIsLoggedIn();
+  const afterBanners = useAfterBanners();
   return (
     <div className="app-home">
       <section className="app-banner">
@@ -34,7 +36,7 @@ export function AppHomePage({ hotGames }: { hotGames: HotGamesSlot }) {
       </section>
 
       <PromoBanners variant="mobile" />
-      <DailyNotice />
+      {afterBanners ? <DailyNotice /> : null}
 
       <div className="notice-bar notice-bar--mobile" role="status">
         <span className="notice-bar__label">
@@ -71,7 +73,7 @@ export function AppHomePage({ hotGames }: { hotGames: HotGamesSlot }) {
           {t('home.hotGames.title')}
         </h2>
         <div className="panel app-hot-games">
-          {hotGames({ limit: APP_HOT_GAMES, compact: true })}
+          {hotGames({ limit: APP_HOT_GAMES, compact: true, waiting: !afterBanners })}
         </div>
       </section>
 

@@ -7,7 +7,9 @@ import { HeroArt } from '../../components/ui/hero-art.tsx';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { useBrand } from '../../lib/brand-context.tsx';
-import { DailyNotice, PromoBanners } from './promo-lazy.tsx';
+import { useAfterBanners } from './after-banners.ts';
+import { PromoBanners } from './promo-banners.tsx';
+import { DailyNotice } from './promo-lazy.tsx';
 
 const HOME_HOT_GAMES = 10;
 
@@ -15,7 +17,12 @@ const HOME_HOT_GAMES = 10;
  * The hot games of a home screen, `limit` of them, `compact` on the mobile site: the games
  * feature's list, which the app passes in (app/screens/home-screens.tsx).
  */
-export type HotGamesSlot = (options: { limit: number; compact?: boolean }) => ReactNode;
+export type HotGamesSlot = (options: {
+  limit: number;
+  compact?: boolean;
+  /** True while the list must wait (its placeholder shows): until the banners are painted. */
+  waiting?: boolean;
+}) => ReactNode;
 
 const HERO_FEATURES: readonly { key: string; icon: IconName }[] = [
   { key: 'secure', icon: 'shield' },
@@ -170,7 +177,7 @@ function PromoRow() {
   );
 }
 
-function HotGamesPanel({ hotGames }: { hotGames: HotGamesSlot }) {
+function HotGamesPanel({ hotGames, waiting }: { hotGames: HotGamesSlot; waiting: boolean }) {
   const { t } = useTranslation('web');
   return (
     <section className="panel home-panel" aria-labelledby="hot-games-title">
@@ -184,7 +191,7 @@ function HotGamesPanel({ hotGames }: { hotGames: HotGamesSlot }) {
           <Icon name="chevronRight" size={16} />
         </Link>
       </header>
-      <div className="panel__body">{hotGames({ limit: HOME_HOT_GAMES })}</div>
+      <div className="panel__body">{hotGames({ limit: HOME_HOT_GAMES, waiting })}</div>
     </section>
   );
 }
@@ -243,6 +250,7 @@ function InfoPanel() {
 
 /** /home: the brand's front page. */
 export function HomePage({ hotGames }: { hotGames: HotGamesSlot }) {
+  const afterBanners = useAfterBanners();
   return (
     <div className="home">
       <Hero />
@@ -250,11 +258,11 @@ export function HomePage({ hotGames }: { hotGames: HotGamesSlot }) {
         <PromoBanners />
       </div>
       <NoticeBar />
-      <DailyNotice />
+      {afterBanners ? <DailyNotice /> : null}
       <VenueGrid />
       <PromoRow />
       <div className="container home-section home-columns">
-        <HotGamesPanel hotGames={hotGames} />
+        <HotGamesPanel hotGames={hotGames} waiting={!afterBanners} />
         <aside className="home-side">
           <AppCard />
           <InfoPanel />

@@ -13,6 +13,10 @@ function BannerLink({ banner, index }: { banner: CoverItem; index: number }) {
       src={banner.imageUrl}
       alt={banner.body || banner.title}
       loading={index === 0 ? 'eager' : 'lazy'}
+      // The first banner is the largest paint of a home screen: fetched first and drawn in the
+      // frame that shows it, not a frame later.
+      fetchPriority={index === 0 ? 'high' : 'auto'}
+      decoding={index === 0 ? 'sync' : 'async'}
       width={1200}
       height={360}
     />
@@ -28,10 +32,14 @@ function BannerLink({ banner, index }: { banner: CoverItem; index: number }) {
   return image;
 }
 
-/** The home banners (topCover), one at a time, turning every few seconds; nothing when none. */
+/**
+ * The home banners (topCover), one at a time, turning every few seconds; nothing when none.
+ * While they load, an empty frame of their size holds their place, so nothing below moves
+ * when they come.
+ */
 export function PromoBanners({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) {
   const { t } = useTranslation('web');
-  const { data } = useTopCover();
+  const { data, isPending } = useTopCover();
   const banners = data?.banners ?? [];
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -41,6 +49,9 @@ export function PromoBanners({ variant = 'desktop' }: { variant?: 'desktop' | 'm
     const timer = setInterval(() => setCurrent((index) => (index + 1) % count), ROTATE_MS);
     return () => clearInterval(timer);
   }, [count, paused]);
+  if (isPending) {
+    return <div className={`promo-banners promo-banners--${variant}`} aria-hidden="true" />;
+  }
   if (count === 0) return null;
   const shown = current % count;
   return (

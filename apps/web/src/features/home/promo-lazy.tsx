@@ -1,24 +1,14 @@
 import { lazy, Suspense } from 'react';
 
 /**
- * The home banners and the popup notice, loaded after the first paint: their data comes from
- * the API anyway, so a chunk of their own costs no visible time and keeps /home's first-load
- * JavaScript within its budget.
+ * The popup notice of the home screens, loaded after the first paint: it shows over the page
+ * (no layout of its own to keep) and its data comes from the API anyway. The banners are not
+ * lazy: they are the largest paint of the home screens, and a chunk of their own would only
+ * put a round trip before it.
  */
-const LazyBanners = lazy(() =>
-  import('./promo-banners.tsx').then((module) => ({ default: module.PromoBanners })),
-);
 const LazyNotice = lazy(() =>
   import('./daily-notice.tsx').then((module) => ({ default: module.DailyNotice })),
 );
-
-export function PromoBanners(props: { variant?: 'desktop' | 'mobile' }) {
-  return (
-    <Suspense fallback={null}>
-      <LazyBanners {...props} />
-    </Suspense>
-  );
-}
 
 export function DailyNotice() {
   return (

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-context.tsx';
 
 /**
@@ -34,12 +35,21 @@ export function readTopCover(data: unknown): TopCover {
   return { banners: items(answer.banners), notices: items(answer.notices) };
 }
 
-export function useTopCover() {
-  const api = useApiClient();
-  const { i18n } = useTranslation('web');
-  return useQuery({
-    queryKey: ['promo', 'topCover', i18n.language],
+/**
+ * The query of the banners in a language: the home screens read it, and the app starts it
+ * as the page loads when a home screen comes first (app/first-screen.ts), since the banner is
+ * the largest thing the home paints.
+ */
+export function topCoverQuery(api: ApiClient, language: string) {
+  return queryOptions({
+    queryKey: ['promo', 'topCover', language],
     queryFn: async ({ signal }) => readTopCover(await api.get(TOP_COVER_PATH, { signal })),
     staleTime: 60_000,
   });
+}
+
+export function useTopCover() {
+  const api = useApiClient();
+  const { i18n } = useTranslation('web');
+  return useQuery(topCoverQuery(api, i18n.language));
 }
