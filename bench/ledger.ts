@@ -11,12 +11,16 @@
  * account, spread over the same 8 shard rows in every phase (the ledger's HOUSE_SHARDS).
  *
  * 1. raw SQL: one transaction over pg: the entry (idempotency key, on conflict do nothing), the
- *    two balance updates in account-id order (the wallet's conditional), the postings;
- * 2. LedgerService.post in this process;
- * 3. the full HTTP API: operator session (TOTP enrolled), JSON body, validation, idempotency
+ *    two balance updates in account-id order (the wallet's conditional), the postings: the
+ *    baseline of issue 14's ratio, a movement written by hand;
+ * 2. raw SQL, one statement: the same movement as one prepared WITH statement, the shape the
+ *    ledger itself uses (decision 0017): the database's own floor, the strongest baseline;
+ * 3. LedgerService.post in this process;
+ * 4. the full HTTP API: operator session (TOTP enrolled), JSON body, validation, idempotency
  *    key, action log (POST /admin/api/members/:username/adjust).
  * Closed loop: `concurrency` workers in every phase, the phases' rounds interleaved (raw,
- * service, HTTP, raw, ...); prints each phase's rate and the ratio to raw SQL. Open loop: at
+ * one statement, service, HTTP, raw, ...); prints each phase's rate and its ratios to both raw
+ * baselines. Open loop: at
  * each offered rate, raw SQL then the HTTP API, with p50/p99 and the API's and PostgreSQL's CPU
  * per movement. Then the ledger check (exit 1 if it fails).
  */
@@ -163,6 +167,43 @@ async function rawMovement(worker: number): Promise<void> {
   }
 }
 
+/**
+ * The same movement as ONE raw statement, prepared (the shape LedgerService.post writes since
+ * decision 0017): the entry, both balance updates chained in id order, the postings. The
+ * strongest baseline: what the database does for a movement with no client work at all.
+ */
+const ONE_STATEMENT = `with entry as (
+    insert into journal_entries (brand_code, reason, idempotency_key, request_hash, actor_type, actor_id)
+    values ($1, 'bench', $2, 'x', 'system', 'bench') on conflict do nothing returning id),
+  first as (
+    update ledger_accounts set balance_minor = balance_minor + $4::bigint
+    where id = $3::bigint and (allow_negative or balance_minor + $4::bigint >= 0)
+      and exists (select 1 from entry) returning id),
+  second as (
+    update ledger_accounts set balance_minor = balance_minor + $6::bigint
+    where id = $5::bigint and (allow_negative or balance_minor + $6::bigint >= 0)
+      and exists (select 1 from first) returning id),
+  posted as (
+    insert into postings (entry_id, account_id, currency, amount_minor)
+    select entry.id, leg.account_id, 'CNY', leg.amount_minor
+    from entry, (values ($3::bigint, $4::bigint), ($5::bigint, $6::bigint)) as leg (account_id, amount_minor))
+  select (select count(*)::int from second) as moved`;
+
+async function rawStatementMovement(worker: number): Promise<void> {
+  const wallet = walletIds[worker % walletIds.length]!;
+  const house = houseIds[randomInt(HOUSE_SHARDS)]!;
+  const [first, second] = [
+    { id: wallet, amount: '-1' },
+    { id: house, amount: '1' },
+  ].sort((left, right) => (BigInt(left.id) < BigInt(right.id) ? -1 : 1));
+  const result = await pool.query<{ moved: number }>({
+    name: 'bench_one_statement',
+    text: ONE_STATEMENT,
+    values: [BRAND, randomUUID(), first!.id, first!.amount, second!.id, second!.amount],
+  });
+  if (result.rows[0]?.moved !== 1) throw new Error('raw statement: refused');
+}
+
 async function serviceMovement(worker: number): Promise<void> {
   await ledger.post({
     brandCode: BRAND,
@@ -250,6 +291,7 @@ async function closedLoop(operation: (worker: number) => Promise<void>): Promise
 
 // Warm-up (not reported).
 await closedLoop(rawMovement);
+await closedLoop(rawStatementMovement);
 await closedLoop(serviceMovement);
 await closedLoop(httpMovement);
 
@@ -258,26 +300,36 @@ console.info(
     `rounds of ${seconds} s, house account on ${HOUSE_SHARDS} shards in every phase, ` +
     `load average ${loadAverage()}`,
 );
-const totals = { raw: [] as number[], service: [] as number[], http: [] as number[] };
+const totals = {
+  raw: [] as number[],
+  statement: [] as number[],
+  service: [] as number[],
+  http: [] as number[],
+};
 for (let round = 0; round < rounds; round++) {
   totals.raw.push(await closedLoop(rawMovement));
+  totals.statement.push(await closedLoop(rawStatementMovement));
   totals.service.push(await closedLoop(serviceMovement));
   totals.http.push(await closedLoop(httpMovement));
   console.info(
     `  round ${round + 1}: raw ${totals.raw.at(-1)!.toFixed(0)}/s, ` +
+      `raw one statement ${totals.statement.at(-1)!.toFixed(0)}/s, ` +
       `LedgerService ${totals.service.at(-1)!.toFixed(0)}/s, HTTP ${totals.http.at(-1)!.toFixed(0)}/s ` +
       `(load ${loadAverage()})`,
   );
 }
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const raw = mean(totals.raw);
+const statement = mean(totals.statement);
 for (const [name, values] of [
   ['raw SQL transaction', totals.raw],
+  ['raw SQL, one statement', totals.statement],
   ['LedgerService.post', totals.service],
   ['HTTP API (operator adjust)', totals.http],
 ] as const) {
   console.info(
-    `  ${name.padEnd(28)} ${mean(values).toFixed(0).padStart(6)}/s  ratio to raw ${(mean(values) / raw).toFixed(2)}`,
+    `  ${name.padEnd(28)} ${mean(values).toFixed(0).padStart(6)}/s  ratio to raw ${(mean(values) / raw).toFixed(2)}` +
+      `, to one statement ${(mean(values) / statement).toFixed(2)}`,
   );
 }
 

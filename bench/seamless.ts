@@ -3,7 +3,7 @@
  * a production-mode API node, measured from outside.
  *
  *   npm run bench:seamless [-- seconds=5 rates=100,200,400,700,1000 members=500 pool=20
- *                             floor=1 profile=1]
+ *                             floor=1 warmup=2 profile=1]
  *
  * Runs under scripts/with-postgres.ts (a fresh PostgreSQL database and the local Redis). This
  * process makes and funds the members straight in the database, then starts the API node in its
@@ -11,6 +11,10 @@
  * DATABASE_POOL_SIZE) and a bare Fastify node, and drives them with the open-loop client of
  * bench/lib/open-loop.ts: each call leaves when due whatever the server does, latency is
  * measured from the due time.
+ *
+ * Before each measured round, each subject runs `warmup` seconds at the same rate, unreported:
+ * a node idle for the seconds another subject ran answers its first second slower (measured:
+ * p99 80-250 ms in that second, 10-30 ms after), which a node carrying this load all day is not.
  *
  * Each round plays rounds of a game: call 2k is the debit (bet) of round k, call 2k+1 the credit
  * (win) of the round whose debit left about a second earlier, over `members` members in turn. For
@@ -41,6 +45,7 @@ const rates = (args.rates ?? '100,200,400,700,1000').split(',').map(Number);
 const memberCount = Number(args.members ?? 500);
 const poolSize = args.pool;
 const withFloor = (args.floor ?? '1') === '1';
+const warmSeconds = Number(args.warmup ?? 2);
 const profile = args.profile === '1';
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -209,37 +214,40 @@ console.info(
 );
 console.info(`${header()}  db cpu`);
 const seamlessRows: Row[] = [];
-for (const rate of rates) {
+for (const [roundNumber, rate] of rates.entries()) {
+  // Each subject first runs `warmup` seconds at the round's rate, not reported: a node that sat
+  // idle while another subject ran is colder than one carrying this load all day would be.
+  const bareCall = () =>
+    ({
+      method: 'POST',
+      path: '/bare',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }) as const;
+  await offer(barePool, { rate, seconds: warmSeconds, next: bareCall });
   print(
     await measured(
       'bare Fastify POST /bare',
       () => bare.cpuSeconds(),
       databaseCpu,
-      () =>
-        offer(barePool, {
-          rate,
-          seconds,
-          next: () => ({
-            method: 'POST',
-            path: '/bare',
-            headers: { 'content-type': 'application/json' },
-            body: '{}',
-          }),
-        }),
+      () => offer(barePool, { rate, seconds, next: bareCall }),
     ),
   );
+  const tag = `r${roundNumber}-${rate}-${runTag}`;
+  await offer(apiPool, { rate, seconds: warmSeconds, next: seamlessCalls(rate, `w${tag}`) });
   const row = await measured(
     'seamless debit/credit',
     () => api.cpuSeconds(),
     databaseCpu,
-    () => offer(apiPool, { rate, seconds, next: seamlessCalls(rate, `r${rate}-${runTag}`) }),
+    () => offer(apiPool, { rate, seconds, next: seamlessCalls(rate, tag) }),
   );
   seamlessRows.push(row);
   print(row);
   if (withFloor) {
+    await offerWork({ rate, seconds: warmSeconds, run: floorWork(`w${tag}`) });
     print(
       await measured('ledger-only floor (in bench)', null, databaseCpu, () =>
-        offerWork({ rate, seconds, run: floorWork(`${rate}-${runTag}`) }),
+        offerWork({ rate, seconds, run: floorWork(tag) }),
       ),
     );
   }

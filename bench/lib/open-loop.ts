@@ -31,7 +31,20 @@ export type RoundResult = {
   p99Ms: number;
   maxMs: number;
   firstError?: string;
+  /** p99 and the slowest call of each second of the round, by when the calls were due. */
+  seconds: { p99Ms: number; maxMs: number }[];
 };
+
+/** Per second of due time: where in a round the slow calls were (a stall, or a slow drift). */
+function bySecond(samples: { dueMs: number; latencyMs: number }[]): RoundResult['seconds'] {
+  const buckets: number[][] = [];
+  for (const { dueMs, latencyMs } of samples)
+    (buckets[Math.floor(dueMs / 1000)] ??= []).push(latencyMs);
+  return Array.from(buckets, (bucket = []) => {
+    bucket.sort((left, right) => left - right);
+    return { p99Ms: percentile(bucket, 0.99), maxMs: bucket.at(-1) ?? 0 };
+  });
+}
 
 /** Latency at a share of the sorted list. */
 export function percentile(sorted: number[], share: number): number {
@@ -64,6 +77,7 @@ export async function offer(
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const latencies: number[] = [];
+  const samples: { dueMs: number; latencyMs: number }[] = [];
   let inFlight = 0;
   let ok = 0;
   let errors = 0;
@@ -99,6 +113,7 @@ export async function offer(
       .finally(() => {
         inFlight--;
         latencies.push(performance.now() - due);
+        samples.push({ dueMs: due - started, latencyMs: performance.now() - due });
       });
   };
 
@@ -131,6 +146,7 @@ export async function offer(
     p99Ms: percentile(latencies, 0.99),
     maxMs: latencies.at(-1) ?? 0,
     firstError,
+    seconds: bySecond(samples),
   };
 }
 
@@ -150,6 +166,7 @@ export async function offerWork(options: {
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const latencies: number[] = [];
+  const samples: { dueMs: number; latencyMs: number }[] = [];
   let inFlight = 0;
   let ok = 0;
   let errors = 0;
@@ -177,6 +194,7 @@ export async function offerWork(options: {
             .finally(() => {
               inFlight--;
               latencies.push(performance.now() - due);
+              samples.push({ dueMs: due - started, latencyMs: performance.now() - due });
             }),
         );
       }
@@ -201,5 +219,6 @@ export async function offerWork(options: {
     p99Ms: percentile(latencies, 0.99),
     maxMs: latencies.at(-1) ?? 0,
     firstError,
+    seconds: bySecond(samples),
   };
 }

@@ -85,10 +85,18 @@ export async function measured(
   };
 }
 
-/** Prints a row with its database CPU and, when a call failed, the first failure. */
+/**
+ * Prints a row with its database CPU and, when a call failed, the first failure; with
+ * BENCH_SECONDS=1 in the environment, also each second's p99 and slowest call.
+ */
 export function print(row: MeasuredRow): void {
   console.info(
     `${line(row)}  db cpu ${row.dbCpuMsPerCall === undefined ? '-' : row.dbCpuMsPerCall.toFixed(3)} ms/call` +
       (row.firstError ? `\n    first error: ${row.firstError}` : ''),
   );
+  if (process.env['BENCH_SECONDS'] === '1') {
+    console.info(
+      `    by second (p99/max ms): ${row.seconds.map((second) => `${second.p99Ms.toFixed(0)}/${second.maxMs.toFixed(0)}`).join(' ')}`,
+    );
+  }
 }

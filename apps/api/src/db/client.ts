@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgTransaction,
+} from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import {
@@ -147,7 +152,10 @@ async function openPostgres(
   // the parsers are set there; this process has no other PostgreSQL client that wants strings.
   pg.types.setTypeParser(INT8_OID, parseInt8);
   pg.types.setTypeParser(NUMERIC_OID, (value: string) => value);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Connections stay open for the node's life (no idle timeout): a new one costs the database
+  // a process, its caches and the first parse of every prepared statement, which a burst of
+  // traffic after a quiet spell would otherwise pay at once.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, ...(logger ? { logger } : {}) });
@@ -204,4 +212,34 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Runs a prepared statement (see `preparedStatement`) with this call's placeholder values. */
+export type PreparedStatement<T> = (
+  executor: Executor,
+  values: Record<string, unknown>,
+) => Promise<T[]>;
+
+const dialect = new PgDialect();
+/** PostgreSQL's limit on a prepared statement's name (NAMEDATALEN - 1). */
+const STATEMENT_NAME_MAX = 63;
+
+/**
+ * A statement of a hot path, turned into SQL text once and run as a named prepared statement on
+ * whichever executor the call gives (the pool, or a transaction's connection): no query is
+ * built per call, and PostgreSQL parses and plans it once per connection. `query` names its
+ * parameters with `sql.placeholder(name)`; each call gives their values (bigints as strings,
+ * which both drivers send as text). One name is one text: node-postgres refuses a name reused
+ * for another statement on a connection.
+ */
+export function preparedStatement<T>(name: string, query: SQL): PreparedStatement<T> {
+  if (name.length > STATEMENT_NAME_MAX) throw new Error(`statement name too long: ${name}`);
+  const built = dialect.sqlToQuery(query);
+  return async (executor, values) => {
+    // `_.session` is the executor's session: the pool's, or the transaction's connection.
+    const statement = executor._.session.prepareQuery(built, undefined, name, false);
+    // The two drivers type their results apart; both carry the rows.
+    const result = (await statement.execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import type { MovementPart, MovementRelations } from '../../money/ledger/index.ts';
 import { seamlessTransactions } from './seamless.schema.ts';
 
 export type SeamlessTransactionRow = typeof seamlessTransactions.$inferSelect;
@@ -40,21 +41,78 @@ export async function insertTransactionIfNew(
   return inserted.length > 0;
 }
 
-/**
- * The INSERT ... SELECT of a transaction's row beside its ledger entry, in the ledger's own
- * statement (LedgerService.post's `alongside`): `entry` names the relation of the new entry's
- * id. A plain insert: when the platform's id is taken meanwhile (a tombstone, a concurrent
- * copy) the unique index fails the whole statement, and nothing moves.
- */
-export function insertTransactionWithEntry(row: NewSeamlessTransactionRow): (entry: SQL) => SQL {
-  return (entry) => sql`insert into seamless_transactions
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** The transaction's row as an INSERT ... SELECT from the movement's new entry, built once. */
+const ROW_WITH_ENTRY = ({ entry }: MovementRelations): SQL => sql`insert into seamless_transactions
       (platform_id, transaction_id, kind, brand_code, member_id, round_id, game_code, currency,
        amount_minor, related_transaction_id, request_hash, ledger_entry_id)
-    select ${row.platformId}::integer, ${row.transactionId}::text, ${row.kind}::text,
-           ${row.brandCode}::text, ${row.memberId}::bigint, ${row.roundId}::text,
-           ${row.gameCode ?? null}::text, ${row.currency}::text, ${row.amountMinor}::bigint,
-           ${row.relatedTransactionId ?? null}::text, ${row.requestHash}::text, ${entry}.id
+    select ${placeholder('st_platform')}::integer, ${placeholder('st_transaction')}::text,
+           ${placeholder('st_kind')}::text, ${placeholder('st_brand')}::text,
+           ${placeholder('st_member')}::bigint, ${placeholder('st_round')}::text,
+           ${placeholder('st_game')}::text, ${placeholder('st_currency')}::text,
+           ${placeholder('st_amount')}::bigint, ${placeholder('st_related')}::text,
+           ${placeholder('st_hash')}::text, ${entry}.id
     from ${entry}`;
+
+/**
+ * The transaction's row written in the ledger's own statement, beside its entry
+ * (LedgerService's `insert` part). A plain insert: when the platform's id is taken meanwhile
+ * (a tombstone, a concurrent copy) the unique index fails the whole statement, and nothing
+ * moves.
+ */
+export function transactionRowWithEntry(
+  row: NewSeamlessTransactionRow,
+): MovementPart<typeof ROW_WITH_ENTRY> {
+  return {
+    name: 'st',
+    build: ROW_WITH_ENTRY,
+    values: {
+      st_platform: row.platformId,
+      st_transaction: row.transactionId,
+      st_kind: row.kind,
+      st_brand: row.brandCode,
+      st_member: String(row.memberId),
+      st_round: row.roundId,
+      st_game: row.gameCode ?? null,
+      st_currency: row.currency,
+      st_amount: String(row.amountMinor),
+      st_related: row.relatedTransactionId ?? null,
+      st_hash: row.requestHash,
+    },
+  };
+}
+
+/** 'round_not_found' unless the member holds a debit in the round (hasHeldDebitInRound). */
+const HELD_DEBIT_GUARD = sql`case when exists (
+    select 1 from seamless_transactions
+    where platform_id = ${placeholder('sh_platform')}::integer
+      and round_id = ${placeholder('sh_round')}::text
+      and member_id = ${placeholder('sh_member')}::bigint
+      and brand_code = ${placeholder('sh_brand')}::text
+      and kind = 'debit' and not rolled_back)
+  then null else 'round_not_found' end`;
+
+/**
+ * A credit's check in the ledger's own statement (LedgerService.postIf): the member of the brand
+ * holds a debit in the platform's round that is not rolled back; else 'round_not_found'.
+ */
+export function heldDebitGuard(
+  platformId: number,
+  roundId: string,
+  memberId: bigint,
+  brandCode: string,
+): MovementPart<SQL> {
+  return {
+    name: 'sh',
+    build: HELD_DEBIT_GUARD,
+    values: {
+      sh_platform: platformId,
+      sh_round: roundId,
+      sh_member: String(memberId),
+      sh_brand: brandCode,
+    },
+  };
 }
 
 /**

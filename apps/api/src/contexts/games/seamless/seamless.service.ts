@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { z } from 'zod';
 import {
   catalogPlatform,
   seamlessBalanceRequest,
@@ -9,29 +7,47 @@ import {
   verifyRequest,
   type SeamlessCreditRequest,
   type SeamlessDebitRequest,
-  type SeamlessErrorCode,
   type SeamlessOkResponse,
   type SeamlessOperation,
   type SeamlessRollbackRequest,
 } from '@lobby/game-protocol';
 import { findRefusedText } from '@lobby/contracts';
-import { isCurrencyCode, type CurrencyCode } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
-import { AppError, appError } from '../../../lib/app-error.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand, type BrandRegistry } from '../../platform/brand/index.ts';
 import { memberIdOfPlayer } from '../games/index.ts';
-import type { LedgerService, PostResult } from '../../money/ledger/index.ts';
-import { findMemberById, memberMoneyStatus } from '../../identity/member/index.ts';
-import { SEAMLESS_ERRORS } from './seamless.errors.ts';
+import type { GuardPart, LedgerService, PostInput, PostResult } from '../../money/ledger/index.ts';
+import { findMemberById } from '../../identity/member/index.ts';
+import {
+  creditHash,
+  currencyOfRow,
+  debitHash,
+  DebitAlreadyReversed,
+  MONEY_GATE,
+  parseBody,
+  repeatOutcome,
+  rollbackHash,
+  seamlessLedgerKey,
+  seamlessRefusal,
+  SEAMLESS_REASONS,
+  TransactionIdTaken,
+  walletAfter,
+  type Player,
+  type PlayerUse,
+  type RecordedKind,
+} from './seamless-rules.ts';
 import {
   findTransaction,
   hasHeldDebitInRound,
   insertTransactionIfNew,
-  insertTransactionWithEntry,
+  heldDebitGuard,
+  transactionRowWithEntry,
   markDebitRolledBack,
   type NewSeamlessTransactionRow,
   type SeamlessTransactionRow,
 } from './seamless.repository.ts';
+
+export { SEAMLESS_REASONS, seamlessLedgerKey, seamlessRefusal } from './seamless-rules.ts';
 
 /** One callback as it reached us: the path's platform and operation, headers, the raw body. */
 export type SeamlessCall = {
@@ -43,115 +59,6 @@ export type SeamlessCall = {
   /** The body text exactly as received: the signature covers these bytes. */
   body: string;
 };
-
-/** Ledger reasons of the seamless movements. */
-export const SEAMLESS_REASONS = {
-  debit: 'game_bet',
-  credit: 'game_payout',
-  rollback: 'game_bet_rollback',
-} as const;
-
-/** The ledger's idempotency key of a platform's transaction id (unique per platform). */
-export function seamlessLedgerKey(platformId: number, transactionId: string): string {
-  return `seamless:${platformId}:${transactionId}`;
-}
-
-/** A refusal in the protocol's terms; `balanceMinor` is answered with insufficient_funds. */
-export function seamlessRefusal(code: SeamlessErrorCode, balanceMinor?: bigint): AppError {
-  return appError(
-    SEAMLESS_ERRORS,
-    code,
-    balanceMinor === undefined ? undefined : { params: { balanceMinor: balanceMinor.toString() } },
-  );
-}
-
-/** What a platform's player name stands for at Lobby. */
-type Player = { brandCode: string; memberId: bigint; currency: CurrencyCode };
-
-/**
- * `play`: a balance or a debit, which start play, so the member must be active and the platform
- * enabled for the brand. `settle`: a credit or rollback closes what a debit opened; refusing it
- * because the operator disabled the member or the platform since would leave the member without
- * a win or without the refund of a cancelled stake, so only the member's existence is checked.
- */
-type PlayerUse = 'play' | 'settle';
-
-type RecordedKind = SeamlessTransactionRow['kind'];
-
-/** Thrown inside a ledger transaction to undo it when the transaction id was taken meanwhile. */
-class TransactionIdTaken extends Error {
-  constructor() {
-    super('seamless transaction id taken by a concurrent call');
-  }
-}
-
-/** Thrown inside a reversal to undo it when another rollback reversed the debit first. */
-class DebitAlreadyReversed extends Error {
-  constructor() {
-    super('seamless debit reversed by a concurrent rollback');
-  }
-}
-
-/** SHA-256 of what a call asks for: a repeat must ask for exactly the same. */
-function hashOf(parts: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
-function debitHash(request: SeamlessDebitRequest): string {
-  return hashOf(['debit', request.player, request.roundId, request.gameCode, request.amountMinor]);
-}
-
-function creditHash(request: SeamlessCreditRequest): string {
-  return hashOf(['credit', request.player, request.roundId, request.gameCode, request.amountMinor]);
-}
-
-function rollbackHash(request: SeamlessRollbackRequest): string {
-  return hashOf(['rollback', request.player, request.roundId, request.originalTransactionId]);
-}
-
-/**
- * The answer a repeated transaction id gets: the first outcome when the body is the same.
- *
- * A tombstone is an id that will never move money. One left by a rollback of a debit we never
- * saw names that rollback (`relatedTransactionId`): any debit under the id is refused with
- * transaction_rolled_back. One left by a refusal (insufficient funds for a debit, no debit in the
- * round for a credit) carries the refused call's hash, so a copy of that call is refused again
- * rather than succeeding later, when the platform has already taken the refusal as final.
- */
-function repeatOutcome(
-  row: SeamlessTransactionRow,
-  operation: RecordedKind,
-  hash: string,
-): 'ok' | SeamlessErrorCode {
-  if (row.kind === 'tombstone') {
-    if (row.relatedTransactionId !== null) {
-      return operation === 'debit' ? 'transaction_rolled_back' : 'transaction_conflict';
-    }
-    if (row.requestHash !== hash) return 'transaction_conflict';
-    return operation === 'debit' ? 'insufficient_funds' : 'round_not_found';
-  }
-  if (row.kind !== operation || row.requestHash !== hash) return 'transaction_conflict';
-  return 'ok';
-}
-
-function parseBody<Schema extends z.ZodType>(schema: Schema, json: unknown): z.infer<Schema> {
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw seamlessRefusal('invalid_request');
-  return parsed.data;
-}
-
-function walletAfter(result: PostResult, memberId: bigint): bigint {
-  const wallet = result.memberBalances.find(
-    (leg) => leg.kind === 'member_wallet' && leg.memberId === memberId,
-  );
-  if (!wallet) throw new Error('seamless: the entry has no centre-wallet leg');
-  return wallet.balanceMinor;
-}
-
-function currencyOfRow(row: SeamlessTransactionRow): CurrencyCode {
-  if (!isCurrencyCode(row.currency)) throw new Error(`seamless: unknown currency ${row.currency}`);
-  return row.currency;
-}
 
 /**
  * The seamless wallet (DESIGN.md section 4): platforms of wallet type 2 debit the member's
@@ -229,26 +136,18 @@ export class SeamlessService {
   }
 
   /**
-   * A bet: the centre wallet to the platform's game results, or insufficient_funds. Two round
-   * trips: the member with the money gate, then the entry with the transaction's row in one
-   * statement. A repeat is found by the ledger's key or the row's unique index.
+   * A bet: the centre wallet to the platform's game results, or insufficient_funds. One round
+   * trip when it goes through: the money gate, the entry and the transaction's row in one
+   * statement (LedgerService.postIf). A repeat is found by the ledger's key or the row's unique
+   * index; a refusal reads the row first, since a repeat answers as the first call did.
    */
   async debit(platformId: number, request: SeamlessDebitRequest): Promise<SeamlessOkResponse> {
     const hash = debitHash(request);
     const named = this.#named(request.player);
-    const member =
-      named && (await memberMoneyStatus(this.#db, named.brandCode, named.memberId, 'bet'));
-    const playable =
-      named !== null &&
-      member !== undefined &&
-      member !== null &&
-      member.status === 'active' &&
-      named.brand.config.platformIds.includes(platformId);
-    if (!playable || member.refusal) {
-      // A repeat of a recorded id answers as the first call did, whatever changed since.
+    if (!named || !named.brand.config.platformIds.includes(platformId)) {
       const existing = await findTransaction(this.#db, platformId, request.transactionId);
       if (existing) return this.#answerRepeat(existing, 'debit', hash);
-      if (!playable) throw seamlessRefusal('player_not_found');
+      throw seamlessRefusal('player_not_found');
     }
     const player: Player = named;
     const amountMinor = BigInt(request.amountMinor);
@@ -264,36 +163,85 @@ export class SeamlessService {
       amountMinor,
       requestHash: hash,
     };
-    let refusedForFunds = false;
+    let refusal: string | null = null;
     try {
-      // The money gate: a frozen or closed account stakes nothing. The platform's protocol has
-      // no code of its own for that (Lobby cannot add one to a provider's), so the stake is
-      // refused as the funds refusal it is to the platform, and its id buried like one.
-      if (member.refusal) throw seamlessRefusal('insufficient_funds');
-      const result = await this.#post(platformId, 'debit', player, request, amountMinor, row);
-      if (!result.replayed) return this.#ok(walletAfter(result, player.memberId));
+      const result = await this.#post(platformId, 'debit', player, request, amountMinor, row, {
+        name: 'gate',
+        build: MONEY_GATE,
+        values: { gate_brand: player.brandCode, gate_member: String(player.memberId) },
+      });
+      if ('refused' in result) refusal = result.refused;
+      else if (!result.replayed) return this.#ok(walletAfter(result, player.memberId));
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'insufficient_funds')) {
         return this.#answerAfterRace(platformId, request.transactionId, 'debit', hash, error);
       }
-      refusedForFunds = true;
+      refusal = 'insufficient_funds';
     }
-    if (refusedForFunds) {
-      const buried = await insertTransactionIfNew(this.#db, { ...row, kind: 'tombstone' });
-      if (buried) throw seamlessRefusal('insufficient_funds', await this.#walletOf(player));
+    // The ledger had the key: a concurrent copy won.
+    if (refusal === null) {
+      return this.#answerRecorded(platformId, request.transactionId, 'debit', hash);
     }
-    // The ledger had the key (a concurrent copy won) or another call took the id meanwhile.
+    // Refused: a repeat of a recorded id answers as the first call did, whatever changed since.
+    const existing = await findTransaction(this.#db, platformId, request.transactionId);
+    if (existing) return this.#answerRepeat(existing, 'debit', hash);
+    if (refusal === 'member_not_found' || refusal === 'member_disabled') {
+      throw seamlessRefusal('player_not_found');
+    }
+    // Short of funds, or the money gate: a frozen or closed account stakes nothing. The
+    // platform's protocol has no code of its own for the gate (Lobby cannot add one to a
+    // provider's), so the stake is refused as the funds refusal it is to the platform, and its
+    // id buried like one.
+    const buried = await insertTransactionIfNew(this.#db, { ...row, kind: 'tombstone' });
+    if (buried) throw seamlessRefusal('insufficient_funds', await this.#walletOf(player));
+    // Another call took the id meanwhile.
     return this.#answerRecorded(platformId, request.transactionId, 'debit', hash);
   }
 
   /**
-   * A win (or zero for a loss): the platform's game results to the centre wallet. The happy
-   * path is two round trips: the round's held debit (which also proves the member), then the
-   * ledger entry with the transaction's row in one statement.
+   * A win (or zero for a loss): the platform's game results to the centre wallet. A win is one
+   * round trip when it goes through: the round's held debit (which also proves the member), the
+   * entry and the transaction's row in one statement. Anything else (no held debit, a repeat, a
+   * loss) reads what it needs.
    */
   async credit(platformId: number, request: SeamlessCreditRequest): Promise<SeamlessOkResponse> {
     const hash = creditHash(request);
     const named = this.#named(request.player);
+    const amountMinor = BigInt(request.amountMinor);
+    const rowOf = (player: Player): NewSeamlessTransactionRow => ({
+      platformId,
+      transactionId: request.transactionId,
+      kind: 'credit',
+      brandCode: player.brandCode,
+      memberId: player.memberId,
+      roundId: request.roundId,
+      gameCode: request.gameCode,
+      currency: player.currency,
+      amountMinor,
+      requestHash: hash,
+    });
+    if (named !== null && amountMinor > 0n) {
+      let replayed = false;
+      try {
+        const result = await this.#post(
+          platformId,
+          'credit',
+          named,
+          request,
+          amountMinor,
+          rowOf(named),
+          heldDebitGuard(platformId, request.roundId, named.memberId, named.brandCode),
+        );
+        if (!('refused' in result)) {
+          if (!result.replayed) return this.#ok(walletAfter(result, named.memberId));
+          replayed = true;
+        }
+      } catch (error) {
+        return this.#answerAfterRace(platformId, request.transactionId, 'credit', hash, error);
+      }
+      if (replayed) return this.#answerRecorded(platformId, request.transactionId, 'credit', hash);
+    }
+    // No held debit in the round (or nothing to post): read what the round and the id say.
     const held =
       named !== null &&
       (await hasHeldDebitInRound(
@@ -308,19 +256,7 @@ export class SeamlessService {
       if (existing) return this.#answerRepeat(existing, 'credit', hash);
     }
     const player = held ? named : await this.#player(platformId, request.player, 'settle');
-    const amountMinor = BigInt(request.amountMinor);
-    const row: NewSeamlessTransactionRow = {
-      platformId,
-      transactionId: request.transactionId,
-      kind: 'credit',
-      brandCode: player.brandCode,
-      memberId: player.memberId,
-      roundId: request.roundId,
-      gameCode: request.gameCode,
-      currency: player.currency,
-      amountMinor,
-      requestHash: hash,
-    };
+    const row = rowOf(player);
     if (!held) {
       const buried = await insertTransactionIfNew(this.#db, { ...row, kind: 'tombstone' });
       if (buried) throw seamlessRefusal('round_not_found');
@@ -332,9 +268,12 @@ export class SeamlessService {
         return this.#ok(await this.#walletOf(player));
       return this.#answerRecorded(platformId, request.transactionId, 'credit', hash);
     }
+    // The debit came back meanwhile (a race with the statement above): post as usual.
     try {
       const result = await this.#post(platformId, 'credit', player, request, amountMinor, row);
-      if (!result.replayed) return this.#ok(walletAfter(result, player.memberId));
+      if (!('refused' in result) && !result.replayed) {
+        return this.#ok(walletAfter(result, player.memberId));
+      }
     } catch (error) {
       return this.#answerAfterRace(platformId, request.transactionId, 'credit', hash, error);
     }
@@ -472,7 +411,10 @@ export class SeamlessService {
     }
   }
 
-  /** Posts a debit or credit with its row in the same statement. */
+  /**
+   * Posts a debit or credit with its row in the same statement, when `guard` (a check in that
+   * statement) lets it.
+   */
   #post(
     platformId: number,
     operation: 'debit' | 'credit',
@@ -480,7 +422,8 @@ export class SeamlessService {
     request: { roundId: string; gameCode: string },
     amountMinor: bigint,
     row: NewSeamlessTransactionRow,
-  ): Promise<PostResult> {
+    guard?: GuardPart,
+  ): Promise<PostResult | { refused: string }> {
     const house = {
       kind: 'house_game_results' as const,
       ref: String(platformId),
@@ -492,21 +435,22 @@ export class SeamlessService {
       currency: player.currency,
     };
     const toMember = operation === 'credit' ? amountMinor : -amountMinor;
-    return this.#ledger.post(
-      {
-        brandCode: player.brandCode,
-        reason: SEAMLESS_REASONS[operation],
-        idempotencyKey: seamlessLedgerKey(platformId, row.transactionId),
-        actor: { type: 'provider', id: String(platformId) },
-        memo: `${platformId}/${request.roundId}/${request.gameCode}`,
-        lines: [
-          { account: wallet, amountMinor: toMember },
-          { account: house, amountMinor: -toMember },
-        ],
-      },
-      // The row in the entry's own statement: an id taken meanwhile fails it, nothing moves.
-      { insert: insertTransactionWithEntry(row) },
-    );
+    const input: PostInput = {
+      brandCode: player.brandCode,
+      reason: SEAMLESS_REASONS[operation],
+      idempotencyKey: seamlessLedgerKey(platformId, row.transactionId),
+      actor: { type: 'provider', id: String(platformId) },
+      memo: `${platformId}/${request.roundId}/${request.gameCode}`,
+      lines: [
+        { account: wallet, amountMinor: toMember },
+        { account: house, amountMinor: -toMember },
+      ],
+    };
+    // The row in the entry's own statement: an id taken meanwhile fails it, nothing moves.
+    const insert = transactionRowWithEntry(row);
+    return guard
+      ? this.#ledger.postIf(input, { guard, insert })
+      : this.#ledger.post(input, { insert });
   }
 
   /**

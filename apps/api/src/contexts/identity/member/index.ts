@@ -7,6 +7,7 @@ export {
   findMemberByInviteCode,
   findMemberByPhone,
   findMemberByUsername,
+  findMemberKey,
   insertMember,
   lockMember,
   memberBrandOf,
@@ -27,7 +28,8 @@ export { memberRestrictions } from './restriction.schema.ts';
 export {
   assertMemberMoneyAllowed,
   memberMoneyRefusal,
-  memberMoneyStatus,
+  memberMoneyGateSql,
+  type MemberGateAnswer,
   type MoneyMovement,
   type MoneyRefusal,
 } from './restriction.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { members } from './member.schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -34,6 +34,38 @@ export async function findMemberByUsername(
     .from(members)
     .where(and(eq(members.brandCode, brandCode), eq(members.usernameKey, usernameKey)));
   return rows[0];
+}
+
+function memberKeyQuery(db: Database) {
+  return db
+    .select({ id: members.id, username: members.username })
+    .from(members)
+    .where(
+      and(
+        eq(members.brandCode, sql.placeholder('brandCode')),
+        eq(members.usernameKey, sql.placeholder('usernameKey')),
+      ),
+    )
+    .prepare('member_by_username');
+}
+
+const memberKeyQueries = new WeakMap<Database, ReturnType<typeof memberKeyQuery>>();
+
+/**
+ * A member's id and username by username, prepared once per database: for a path that names a
+ * member and needs no more of them (an operator's adjustment).
+ */
+export async function findMemberKey(
+  db: Database,
+  brandCode: string,
+  usernameKey: string,
+): Promise<{ id: bigint; username: string } | undefined> {
+  let query = memberKeyQueries.get(db);
+  if (!query) {
+    query = memberKeyQuery(db);
+    memberKeyQueries.set(db, query);
+  }
+  return (await query.execute({ brandCode, usernameKey }))[0];
 }
 
 export async function findMemberByPhone(

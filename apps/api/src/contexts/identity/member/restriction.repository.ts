@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { memberRestrictions } from './restriction.schema.ts';
 import { members } from './member.schema.ts';
@@ -33,31 +33,26 @@ export async function restrictionKindsOf(
 }
 
 /**
- * A member's status and the kinds among `kinds` in force on them, in one read (the member by
- * primary key, the restrictions by theirs); undefined when the brand has no such member.
+ * A text expression over the brand's member (by primary key) and their restrictions (by
+ * theirs): 'member_not_found', 'member_disabled', the answer of the first rule whose kind is in
+ * force, or null. For the money gate in a statement that moves money (restriction.ts).
  */
-export async function memberStatusAndRestrictions(
-  executor: Executor,
-  brandCode: string,
-  memberId: bigint,
-  kinds: readonly RestrictionKind[],
-): Promise<{ status: 'active' | 'disabled'; kinds: RestrictionKind[] } | undefined> {
-  const rows = await executor
-    .select({
-      status: members.status,
-      kinds: sql<string | null>`(select string_agg(${memberRestrictions.kind}, ',')
-        from ${memberRestrictions}
-        where ${memberRestrictions.memberId} = ${members.id}
-          and ${inArray(memberRestrictions.kind, [...kinds])})`,
-    })
-    .from(members)
-    .where(and(eq(members.brandCode, brandCode), eq(members.id, memberId)));
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    status: row.status,
-    kinds: row.kinds === null ? [] : (row.kinds.split(',') as RestrictionKind[]),
-  };
+export function memberGateSql(
+  member: { brandCode: SQL; memberId: SQL },
+  rules: readonly (readonly [RestrictionKind, string])[],
+): SQL {
+  const refusals = rules.map(
+    ([kind, answer]) => sql`when exists (select 1 from ${memberRestrictions}
+        where ${memberRestrictions.memberId} = ${members.id} and ${memberRestrictions.kind} = ${sql.raw(`'${kind}'`)})
+      then ${sql.raw(`'${answer}'`)}`,
+  );
+  return sql`nullif(coalesce((select case
+      when ${members.status} <> 'active' then 'member_disabled'
+      ${sql.join(refusals, sql` `)}
+      else '' end
+    from ${members}
+    where ${members.brandCode} = ${member.brandCode} and ${members.id} = ${member.memberId}),
+    'member_not_found'), '')`;
 }
 
 /** Puts a restriction in force; false when it already was (the first one's details stay). */

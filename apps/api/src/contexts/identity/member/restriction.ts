@@ -1,8 +1,9 @@
 import type { Executor } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { MEMBER_ERRORS } from './member.errors.ts';
+import type { SQL } from 'drizzle-orm';
 import {
-  memberStatusAndRestrictions,
+  memberGateSql,
   restrictionKindsOf,
   type RestrictionKind,
 } from './restriction.repository.ts';
@@ -36,33 +37,37 @@ export async function memberMoneyRefusal(
   return refusalOf(kinds, movement);
 }
 
-/** The restrictions the money gate reads. */
-const GATE_KINDS: readonly RestrictionKind[] = ['closed', 'money_frozen'];
+/** The restrictions the money gate reads, in order, with the refusal each one makes. */
+const GATE_RULES: readonly (readonly [RestrictionKind, MoneyRefusal])[] = [
+  ['closed', 'account_closed'],
+  ['money_frozen', 'account_frozen'],
+];
+const GATE_KINDS = GATE_RULES.map(([kind]) => kind);
 
 function refusalOf(
   kinds: readonly RestrictionKind[],
   movement: MoneyMovement,
 ): MoneyRefusal | null {
   void movement; // Today's refusals hold for every movement; limits will not.
-  if (kinds.includes('closed')) return 'account_closed';
-  if (kinds.includes('money_frozen')) return 'account_frozen';
-  return null;
+  return GATE_RULES.find(([kind]) => kinds.includes(kind))?.[1] ?? null;
 }
 
+/** What the money gate in SQL answers besides its refusals. */
+export type MemberGateAnswer = MoneyRefusal | 'member_not_found' | 'member_disabled';
+
 /**
- * The member's status and the money gate's answer (memberMoneyRefusal) in ONE read, for a hot
- * path that needs both (a seamless debit); undefined when the brand has no such member. The
- * same gate: whatever memberMoneyRefusal refuses, this refuses.
+ * The money gate (memberMoneyRefusal) as a text expression for a statement that moves the money
+ * itself (LedgerService.postIf's guard on a seamless debit): null when the brand's member is
+ * active and the gate lets `movement` through; else 'member_not_found', 'member_disabled' or
+ * the gate's refusal. The same rules, in the same order: whatever memberMoneyRefusal refuses,
+ * this refuses. `member` gives the brand code (text) and the member id (bigint) as SQL.
  */
-export async function memberMoneyStatus(
-  executor: Executor,
-  brandCode: string,
-  memberId: bigint,
+export function memberMoneyGateSql(
+  member: { brandCode: SQL; memberId: SQL },
   movement: MoneyMovement,
-): Promise<{ status: 'active' | 'disabled'; refusal: MoneyRefusal | null } | undefined> {
-  const found = await memberStatusAndRestrictions(executor, brandCode, memberId, GATE_KINDS);
-  if (!found) return undefined;
-  return { status: found.status, refusal: refusalOf(found.kinds, movement) };
+): SQL {
+  void movement; // As refusalOf.
+  return memberGateSql(member, GATE_RULES);
 }
 
 /** The money gate as an assertion: throws the member-facing refusal (see memberMoneyRefusal). */

@@ -4,5 +4,6 @@ export { decidedByNames, operatorDecidedBy, type DecidedByNames } from './operat
 export { operatorModule } from './operator.plugin.ts';
 export { operators } from './operator.schema.ts';
 export { OperatorService } from './operator.service.ts';
+export { operatorActionInsertSql } from './operator.repository.ts';
 export { OperatorAdminService } from './operators-admin.service.ts';
-export type { ActionRecorder, OperatorIdentity } from './operator.service.ts';
+export type { ActionRecorder, LoggedAction, OperatorIdentity } from './operator.service.ts';

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { inBrands } from '../../../db/brand-of.ts';
-import type { Executor } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import {
   operatorActions,
   operatorRecoveryCodes,
@@ -164,8 +164,8 @@ export async function findRolePermissions(
  * The live session of a token hash and its operator, with seconds since last activity and the
  * permissions of the operator's role when it is a custom one.
  */
-export async function findOperatorSession(executor: Executor, tokenHash: string) {
-  const rows = await executor
+function operatorSessionQuery(db: Database) {
+  return db
     .select({
       sessionId: operatorSessions.id,
       operator: operators,
@@ -179,12 +179,25 @@ export async function findOperatorSession(executor: Executor, tokenHash: string)
     .leftJoin(operatorRoles, eq(operatorRoles.key, operators.role))
     .where(
       and(
-        eq(operatorSessions.tokenHash, tokenHash),
+        eq(operatorSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(operatorSessions.revokedAt),
         eq(operators.disabled, false),
       ),
-    );
-  const row = rows[0];
+    )
+    .prepare('operator_session');
+}
+
+/** The session query of each database, prepared once: every operator request reads it. */
+const operatorSessionQueries = new WeakMap<Database, ReturnType<typeof operatorSessionQuery>>();
+
+/** A live session by token hash, with its operator, role and clocks (by the token's index). */
+export async function findOperatorSession(db: Database, tokenHash: string) {
+  let query = operatorSessionQueries.get(db);
+  if (!query) {
+    query = operatorSessionQuery(db);
+    operatorSessionQueries.set(db, query);
+  }
+  const row = (await query.execute({ tokenHash }))[0];
   return row
     ? { ...row, idleSeconds: Number(row.idleSeconds), ageSeconds: Number(row.ageSeconds) }
     : undefined;
@@ -209,6 +222,40 @@ export async function insertOperatorAction(
   action: typeof operatorActions.$inferInsert,
 ): Promise<void> {
   await executor.insert(operatorActions).values(action);
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The action-log row (insertOperatorAction) as INSERT ... SELECT ... FROM `from`, for a
+ * statement that makes the change itself (a ledger movement's insert part): the row's fields
+ * are placeholders (`oa_*`, filled by operatorActionValues) and `details` a jsonb expression
+ * over `from`, merged over the action's own details. Built once by its caller.
+ */
+export function operatorActionInsertSql(from: SQL, details: SQL): SQL {
+  return sql`insert into operator_actions
+      (operator_id, action, brand_code, target_type, target_id, reason, details, ip)
+    select ${placeholder('oa_operator')}::bigint, ${placeholder('oa_action')}::text,
+           ${placeholder('oa_brand')}::text, ${placeholder('oa_target_type')}::text,
+           ${placeholder('oa_target_id')}::text, ${placeholder('oa_reason')}::text,
+           ${placeholder('oa_details')}::jsonb || ${details}, ${placeholder('oa_ip')}::text
+    from ${from}`;
+}
+
+/** The placeholder values of operatorActionInsertSql for one row. */
+export function operatorActionValues(
+  action: typeof operatorActions.$inferInsert,
+): Record<string, unknown> {
+  return {
+    oa_operator: String(action.operatorId),
+    oa_action: action.action,
+    oa_brand: action.brandCode ?? null,
+    oa_target_type: action.targetType ?? null,
+    oa_target_id: action.targetId ?? null,
+    oa_reason: action.reason ?? null,
+    oa_details: JSON.stringify(action.details ?? {}),
+    oa_ip: action.ip ?? null,
+  };
 }
 
 export async function listOperatorActions(

@@ -31,6 +31,7 @@ import {
   findRolePermissions,
   findOperatorSession,
   insertOperatorAction,
+  operatorActionValues,
   insertOperatorIfAbsent,
   insertOperatorSession,
   listOperatorActions,
@@ -95,6 +96,30 @@ export type ActionRecorder = Pick<OperatorService, 'record'>;
 export type SecurityAlerts = {
   warn(details: Record<string, unknown>, message: string): void;
 };
+
+/** What an operator did, for the action log (OperatorService.record). */
+export type LoggedAction = {
+  action: string;
+  brandCode?: string;
+  targetType?: string;
+  targetId?: string;
+  reason?: string;
+  details?: Record<string, unknown>;
+  ip: string;
+};
+
+function actionRow(identity: OperatorIdentity, action: LoggedAction) {
+  return {
+    operatorId: identity.operatorId,
+    action: action.action,
+    brandCode: action.brandCode ?? null,
+    targetType: action.targetType ?? null,
+    targetId: action.targetId ?? null,
+    reason: action.reason ?? null,
+    details: action.details ?? {},
+    ip: action.ip,
+  };
+}
 
 /**
  * Operator accounts, sessions and the action log. Every action an operator takes on money or
@@ -343,26 +368,18 @@ export class OperatorService implements OperatorResolver {
   async record(
     executor: Executor,
     identity: OperatorIdentity,
-    action: {
-      action: string;
-      brandCode?: string;
-      targetType?: string;
-      targetId?: string;
-      reason?: string;
-      details?: Record<string, unknown>;
-      ip: string;
-    },
+    action: LoggedAction,
   ): Promise<void> {
-    await insertOperatorAction(executor, {
-      operatorId: identity.operatorId,
-      action: action.action,
-      brandCode: action.brandCode ?? null,
-      targetType: action.targetType ?? null,
-      targetId: action.targetId ?? null,
-      reason: action.reason ?? null,
-      details: action.details ?? {},
-      ip: action.ip,
-    });
+    await insertOperatorAction(executor, actionRow(identity, action));
+  }
+
+  /**
+   * `record` for a change made by one statement (a ledger movement): the placeholder values of
+   * the row that operator.repository.ts `operatorActionInsertSql` writes in that statement, so
+   * the change and its row commit together without a transaction around them.
+   */
+  recordInStatement(identity: OperatorIdentity, action: LoggedAction): Record<string, unknown> {
+    return operatorActionValues(actionRow(identity, action));
   }
 
   async actions(filter: ActionFilter & { beforeId?: string | undefined; limit: number }) {

@@ -7,10 +7,14 @@ export { ledgerModule } from './ledger.plugin.ts';
 export { memberBalances, memberBalancesRow, referralBonusTotal } from './ledger.repository.ts';
 export { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
 export { LedgerService, operatorActor } from './ledger.service.ts';
+export type { MovementPart, MovementRelations } from './ledger.repository.ts';
 export type {
   Alongside,
+  GuardPart,
+  InsertPart,
   LedgerActor,
   MemberLeg,
   PostingLine,
+  PostInput,
   PostResult,
 } from './ledger.service.ts';

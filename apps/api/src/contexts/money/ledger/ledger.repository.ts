@@ -1,6 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
-import { queryRows } from '../../../db/client.ts';
+import {
+  preparedStatement,
+  queryRows,
+  type Executor,
+  type PreparedStatement,
+} from '../../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
 
 export type AccountIdentity = {
@@ -13,25 +17,30 @@ export type AccountIdentity = {
   allowNegative: boolean;
 };
 
+/** The id of an account, if it exists. */
+export async function findAccount(
+  executor: Executor,
+  account: AccountIdentity,
+): Promise<bigint | undefined> {
+  const rows = await executor
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.brandCode, account.brandCode),
+        eq(ledgerAccounts.kind, account.kind),
+        sql`coalesce(${ledgerAccounts.memberId}, 0) = ${account.memberId ?? 0n}`,
+        eq(ledgerAccounts.ref, account.ref),
+        eq(ledgerAccounts.currency, account.currency),
+        eq(ledgerAccounts.shard, account.shard),
+      ),
+    );
+  return rows[0]?.id;
+}
+
 /** The id of an account, created on first use (read first: nearly every account exists). */
 export async function ensureAccount(executor: Executor, account: AccountIdentity): Promise<bigint> {
-  const find = async () => {
-    const rows = await executor
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.brandCode, account.brandCode),
-          eq(ledgerAccounts.kind, account.kind),
-          sql`coalesce(${ledgerAccounts.memberId}, 0) = ${account.memberId ?? 0n}`,
-          eq(ledgerAccounts.ref, account.ref),
-          eq(ledgerAccounts.currency, account.currency),
-          eq(ledgerAccounts.shard, account.shard),
-        ),
-      );
-    return rows[0]?.id;
-  };
-  const existing = await find();
+  const existing = await findAccount(executor, account);
   if (existing !== undefined) return existing;
   const inserted = await executor
     .insert(ledgerAccounts)
@@ -40,10 +49,33 @@ export async function ensureAccount(executor: Executor, account: AccountIdentity
     .returning({ id: ledgerAccounts.id });
   if (inserted[0]) return inserted[0].id;
   // Made by a concurrent first use meanwhile (the insert waited for it to commit).
-  const made = await find();
+  const made = await findAccount(executor, account);
   if (made === undefined)
     throw new Error(`ledger account vanished: ${account.kind}/${account.ref}`);
   return made;
+}
+
+/** Guards evaluated on their own, by name (see evaluateGuard). */
+const guardStatements = new Map<string, PreparedStatement<{ refused: string | null }>>();
+
+/**
+ * What a movement's guard answers now, on its own (before an account it needs is made: see
+ * LedgerService.postIf). The movement's statement evaluates it again.
+ */
+export async function evaluateGuard(
+  executor: Executor,
+  guard: MovementPart<SQL>,
+): Promise<string | null> {
+  let statement = guardStatements.get(guard.name);
+  if (!statement) {
+    statement = preparedStatement(
+      `ledger_guard_${guard.name}`,
+      sql`select (${guard.build})::text as refused`,
+    );
+    guardStatements.set(guard.name, statement);
+  }
+  const rows = await statement(executor, guard.values);
+  return rows[0]?.refused ?? null;
 }
 
 export async function findEntryByKey(
@@ -98,63 +130,87 @@ export type MovedAccount = {
 };
 
 /**
- * A whole movement in ONE statement: the entry (unless its key is taken), each account's
- * balance, the postings and `alongside` (an INSERT ... SELECT ... FROM entry; see below), so it
- * is atomic on its own (autocommit) and holds the accounts' row locks only while it runs.
- *
- * - Replay: when the key is taken nothing else happens and `entryId` is null.
- * - Lock order: the balance updates are chained (each waits for the previous one through a
- *   one-time EXISTS) in the order of `accountIds`, which the caller sorts, so two movements
- *   on the same accounts never deadlock.
- * - Never negative: a member account below zero breaks the CHECK `ledger_accounts_not_negative`
- *   and the whole statement fails (see `isNegativeBalance`); nothing of it stays. Legs apply in
- *   their order: an account whose running sum would dip below zero on the way is set to -1,
- *   which breaks the same CHECK, so netting within an entry never lets an overdraft through.
- * - The postings reference the accounts (foreign key): an account id that does not exist fails
- *   the statement rather than leave an entry without its postings.
- *
- * `alongside(entry)` gets the SQL name of a relation holding the new entry's `id` (no row on a
- * replay) and returns one INSERT ... SELECT ... FROM it, with no RETURNING: what must be written
- * with the money or not at all. A unique violation in it fails the statement.
- *
- * Every read in it is by primary key or unique index, so its plan does not depend on statistics.
+ * Another module's SQL in a movement's statement (see applyMovement): built once with
+ * `sql.placeholder` parameters, prepared with the statement, and given this call's values.
  */
-export async function applyMovement(
-  executor: Executor,
-  movement: {
-    entry: typeof journalEntries.$inferInsert;
-    /**
-     * Each account once with the sum of its legs and the lowest running sum of its legs in
-     * their order, in ascending id order.
-     */
-    accounts: { accountId: bigint; amountMinor: bigint; lowestMinor: bigint }[];
-    legs: MovementLeg[];
-    alongside?: (entry: SQL) => SQL;
-  },
-): Promise<{ entryId: bigint | null; accounts: MovedAccount[] }> {
-  const { entry } = movement;
-  const parts: SQL[] = [
-    sql`entry as (
+export type MovementPart<Build> = {
+  /**
+   * A few letters naming the part's SQL in the prepared statement's name: one name, one SQL
+   * (node-postgres refuses a name reused for another text on a connection).
+   */
+  name: string;
+  build: Build;
+  /** The values of the part's placeholders, whose names must not start with `m_`. */
+  values: Record<string, unknown>;
+};
+
+/**
+ * What an `insert` part reads: `entry` (id) holds the new entry (no row on a replay or a
+ * refusal); `moved` (account_id, kind, member_id, balance_minor) the accounts after the
+ * movement.
+ */
+export type MovementRelations = { entry: SQL; moved: SQL };
+
+export type Movement = {
+  entry: typeof journalEntries.$inferInsert;
+  /**
+   * Each account once with the sum of its legs and the lowest running sum of its legs in
+   * their order, in ascending id order.
+   */
+  accounts: { accountId: bigint; amountMinor: bigint; lowestMinor: bigint }[];
+  legs: MovementLeg[];
+  /** A text expression: null lets the movement happen, anything else refuses it (see below). */
+  guard?: MovementPart<SQL>;
+  /** One INSERT ... SELECT ... FROM the relations, with no RETURNING. */
+  insert?: MovementPart<(relations: MovementRelations) => SQL>;
+};
+
+export type MovementOutcome = {
+  /** The new entry, or null: the key was taken (a replay), or the guard refused. */
+  entryId: bigint | null;
+  /** What the guard answered when it refused; null when it let the movement happen. */
+  refused: string | null;
+  accounts: MovedAccount[];
+};
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** The statement of one shape of movement (see applyMovement), built once. */
+function movementStatement(
+  accountCount: number,
+  legCount: number,
+  guard: SQL | undefined,
+  insert: ((relations: MovementRelations) => SQL) | undefined,
+): SQL {
+  const parts: SQL[] = [];
+  if (guard) parts.push(sql`guard as (select (${guard})::text as refused)`);
+  parts.push(sql`entry as (
       insert into journal_entries
         (brand_code, reason, idempotency_key, request_hash, actor_type, actor_id, memo)
-      values (${entry.brandCode}, ${entry.reason}, ${entry.idempotencyKey}, ${entry.requestHash},
-              ${entry.actorType}, ${entry.actorId}, ${entry.memo ?? null})
+      select ${placeholder('m_brand')}::text, ${placeholder('m_reason')}::text,
+             ${placeholder('m_key')}::text, ${placeholder('m_hash')}::text,
+             ${placeholder('m_actor_type')}::text, ${placeholder('m_actor_id')}::text,
+             ${placeholder('m_memo')}::text
+      ${guard ? sql`from guard where guard.refused is null` : sql``}
       on conflict do nothing
-      returning id)`,
-  ];
-  movement.accounts.forEach((account, index) => {
+      returning id)`);
+  for (let index = 0; index < accountCount; index++) {
     const previous = sql.raw(index === 0 ? 'entry' : `moved_${index - 1}`);
+    const amount = placeholder(`m_a${index}_amount`);
+    const lowest = placeholder(`m_a${index}_lowest`);
     parts.push(sql`${sql.raw(`moved_${index}`)} as (
       update ledger_accounts set balance_minor = case
-          when allow_negative or balance_minor + ${account.lowestMinor}::bigint >= 0
-          then balance_minor + ${account.amountMinor}::bigint
+          when allow_negative or balance_minor + ${lowest}::bigint >= 0
+          then balance_minor + ${amount}::bigint
           else -1 end
-      where id = ${account.accountId}::bigint and exists (select 1 from ${previous})
-      returning id, kind, member_id, balance_minor)`);
-  });
+      where id = ${placeholder(`m_a${index}_id`)}::bigint and exists (select 1 from ${previous})
+      returning id as account_id, kind, member_id, balance_minor)`);
+  }
   const legRows = sql.join(
-    movement.legs.map(
-      (leg) => sql`(${leg.accountId}::bigint, ${leg.currency}::text, ${leg.amountMinor}::bigint)`,
+    Array.from(
+      { length: legCount },
+      (_, index) =>
+        sql`(${placeholder(`m_l${index}_account`)}::bigint, ${placeholder(`m_l${index}_currency`)}::text, ${placeholder(`m_l${index}_amount`)}::bigint)`,
     ),
     sql`, `,
   );
@@ -162,29 +218,99 @@ export async function applyMovement(
     insert into postings (entry_id, account_id, currency, amount_minor)
     select entry.id, leg.account_id, leg.currency, leg.amount_minor
     from entry, (values ${legRows}) as leg (account_id, currency, amount_minor))`);
-  if (movement.alongside) parts.push(sql`alongside as (${movement.alongside(sql.raw('entry'))})`);
-  const moved = sql.join(
-    movement.accounts.map((_, index) => sql.raw(`select * from moved_${index}`)),
-    sql` union all `,
+  parts.push(
+    sql`moved as (${sql.raw(
+      Array.from({ length: accountCount }, (_, index) => `select * from moved_${index}`).join(
+        ' union all ',
+      ),
+    )})`,
   );
-  const rows = await queryRows<{
-    entry_id: bigint | null;
-    account_id: bigint | null;
-    kind: string | null;
-    member_id: bigint | null;
-    balance_minor: bigint | null;
-  }>(
-    executor,
-    sql`with ${sql.join(parts, sql`, `)}
-        select entry.id as entry_id, moved.id as account_id, moved.kind, moved.member_id,
-               moved.balance_minor
-        from (select 1) as one
-        left join entry on true
-        left join (${moved}) as moved on true`,
-  );
+  if (insert) {
+    parts.push(sql`alongside as (${insert({ entry: sql.raw('entry'), moved: sql.raw('moved') })})`);
+  }
+  return sql`with ${sql.join(parts, sql`, `)}
+      select entry.id as entry_id, ${guard ? sql`guard.refused` : sql`null::text`} as refused,
+             moved.account_id, moved.kind, moved.member_id, moved.balance_minor
+      from (select 1) as one
+      ${guard ? sql`left join guard on true` : sql``}
+      left join entry on true
+      left join moved on true`;
+}
+
+type MovementRow = {
+  entry_id: bigint | null;
+  refused: string | null;
+  account_id: bigint | null;
+  kind: string | null;
+  member_id: bigint | null;
+  balance_minor: bigint | null;
+};
+
+/** Prepared movement statements by shape (a handful: the legs of the ledger's reasons). */
+const movementStatements = new Map<string, PreparedStatement<MovementRow>>();
+
+/**
+ * A whole movement in ONE statement: the entry (unless its key is taken or the guard refuses),
+ * each account's balance, the postings and the `insert` part, so it is atomic on its own
+ * (autocommit) and holds the accounts' row locks only while it runs. The statement of each
+ * shape (number of accounts and legs, the parts) is built once and prepared.
+ *
+ * - Guard: evaluated first, in the statement's snapshot; when it answers anything but null the
+ *   entry is not inserted and nothing else happens (`refused` says what it answered).
+ * - Replay: when the key is taken nothing else happens and `entryId` is null.
+ * - Lock order: the balance updates are chained (each waits for the previous one through a
+ *   one-time EXISTS) in the order of `accounts`, which the caller sorts by id, so two movements
+ *   on the same accounts never deadlock.
+ * - Never negative: a member account below zero breaks the CHECK `ledger_accounts_not_negative`
+ *   and the whole statement fails (see `isNegativeBalance`); nothing of it stays. Legs apply in
+ *   their order: an account whose running sum would dip below zero on the way is set to -1,
+ *   which breaks the same CHECK, so netting within an entry never lets an overdraft through.
+ * - The postings reference the accounts (foreign key): an account id that does not exist fails
+ *   the statement rather than leave an entry without its postings.
+ * - A unique violation in the `insert` part fails the statement: nothing moves.
+ *
+ * Every read in it is by primary key or unique index, so its plan does not depend on statistics.
+ */
+export async function applyMovement(
+  executor: Executor,
+  movement: Movement,
+): Promise<MovementOutcome> {
+  const { entry, accounts, legs, guard, insert } = movement;
+  const shape = `m${accounts.length}_${legs.length}_${guard?.name ?? ''}_${insert?.name ?? ''}`;
+  let statement = movementStatements.get(shape);
+  if (!statement) {
+    statement = preparedStatement<MovementRow>(
+      `ledger_${shape}`,
+      movementStatement(accounts.length, legs.length, guard?.build, insert?.build),
+    );
+    movementStatements.set(shape, statement);
+  }
+  const values: Record<string, unknown> = {
+    ...guard?.values,
+    ...insert?.values,
+    m_brand: entry.brandCode,
+    m_reason: entry.reason,
+    m_key: entry.idempotencyKey,
+    m_hash: entry.requestHash,
+    m_actor_type: entry.actorType,
+    m_actor_id: entry.actorId,
+    m_memo: entry.memo ?? null,
+  };
+  accounts.forEach((account, index) => {
+    values[`m_a${index}_id`] = String(account.accountId);
+    values[`m_a${index}_amount`] = String(account.amountMinor);
+    values[`m_a${index}_lowest`] = String(account.lowestMinor);
+  });
+  legs.forEach((leg, index) => {
+    values[`m_l${index}_account`] = String(leg.accountId);
+    values[`m_l${index}_currency`] = leg.currency;
+    values[`m_l${index}_amount`] = String(leg.amountMinor);
+  });
+  const rows = await statement(executor, values);
   const entryId = rows[0]?.entry_id ?? null;
   return {
     entryId: entryId === null ? null : BigInt(entryId),
+    refused: rows[0]?.refused ?? null,
     accounts: rows
       .filter((row) => row.account_id !== null)
       .map((row) => ({

@@ -8,6 +8,8 @@ import {
   accountsByIds,
   applyMovement,
   ensureAccount,
+  evaluateGuard,
+  findAccount,
   findEntryByKey,
   findLedgerViolations,
   isMissingAccount,
@@ -17,7 +19,10 @@ import {
   type AccountIdentity,
   type LedgerViolation,
   type MovedAccount,
+  type Movement,
   type MovementLeg,
+  type MovementPart,
+  type MovementRelations,
 } from './ledger.repository.ts';
 import type { OperatorIdentity } from '../../../plugins/operator-auth.ts';
 import type { LedgerReason } from './ledger-reasons.ts';
@@ -82,13 +87,21 @@ const ACCOUNT_IDS_REMEMBERED = 200_000;
 /** Balances after an entry of the member accounts it touched. */
 export type MemberLeg = PostResult['memberBalances'][number];
 
+/** A check in the movement's own statement (LedgerService.postIf): null goes on. */
+export type GuardPart = MovementPart<SQL>;
+/** A row written in the movement's own statement: one INSERT ... SELECT ... FROM its relations. */
+export type InsertPart = MovementPart<(relations: MovementRelations) => SQL>;
+type AlongsideFunction = (
+  transaction: Transaction,
+  entryId: bigint,
+  memberBalances: MemberLeg[],
+) => Promise<void>;
+
 /**
  * What is written with a new entry or not at all (LedgerService.post): one INSERT ... SELECT
- * ... FROM `entry` in the movement's own statement, or a function run in its transaction.
+ * in the movement's own statement, or a function run in its transaction.
  */
-export type Alongside =
-  | { insert: (entry: SQL) => SQL }
-  | ((transaction: Transaction, entryId: bigint, memberBalances: MemberLeg[]) => Promise<void>);
+export type Alongside = { insert: InsertPart } | AlongsideFunction;
 
 function memberLegs(accounts: Omit<MovedAccount, never>[]): MemberLeg[] {
   return accounts
@@ -152,19 +165,53 @@ export class LedgerService {
    * - `{ insert }`: one INSERT ... SELECT in the same statement (the fast path: one round trip,
    *   row locks held only while the statement runs); a failure in it posts nothing;
    * - a function: run in a transaction after the movement, with the entry's id and the member
-   *   accounts' balances after it (an order's status, a turnover requirement, the action log);
-   *   if it throws, nothing is posted.
+   *   accounts' balances after it (an order's status, a turnover requirement); if it throws,
+   *   nothing is posted.
    */
   async post(input: PostInput, alongside?: Alongside): Promise<PostResult> {
+    const outcome = await this.#move(
+      input,
+      typeof alongside === 'function'
+        ? alongside
+        : {
+            insert: alongside?.insert,
+          },
+    );
+    if ('refused' in outcome) throw new Error('ledger: a refusal without a guard');
+    return outcome;
+  }
+
+  /**
+   * Posts an entry in one statement when `guard` lets it: a text expression over the database,
+   * evaluated in the statement itself, null to go on, anything else to refuse (what it answered
+   * is returned, and nothing moved). What the guard reads and the movement commit as one
+   * statement, so there is no round trip between the check and the money. `insert` as in post.
+   */
+  async postIf(
+    input: PostInput,
+    parts: { guard: GuardPart; insert?: InsertPart },
+  ): Promise<PostResult | { refused: string }> {
+    return this.#move(input, parts);
+  }
+
+  async #move(
+    input: PostInput,
+    alongside: { guard?: GuardPart; insert?: InsertPart | undefined } | AlongsideFunction,
+  ): Promise<PostResult | { refused: string }> {
     assertBalancedLines(input.lines);
     const hash = requestHash(input);
+    const parts = typeof alongside === 'function' ? {} : alongside;
     const legs: MovementLeg[] = [];
     for (const line of input.lines) {
-      legs.push({
-        accountId: await this.#accountId(input.brandCode, line.account),
-        currency: line.account.currency,
-        amountMinor: line.amountMinor,
-      });
+      let accountId = await this.#accountId(input.brandCode, line.account, !parts.guard);
+      if (accountId === undefined) {
+        // A member's first movement under a guard: the guard decides before the account is
+        // made, so a refused call (a member of another brand, say) leaves no account behind.
+        const refused = await evaluateGuard(this.#db, parts.guard!);
+        if (refused !== null) return { refused };
+        accountId = await this.#accountId(input.brandCode, line.account);
+      }
+      legs.push({ accountId, currency: line.account.currency, amountMinor: line.amountMinor });
     }
     // Each account once, in id order: the fixed order of row locks (no deadlock).
     // Legs of one account apply in the order given: the lowest its balance goes on the way
@@ -182,7 +229,7 @@ export class LedgerService {
     const accounts = [...sums]
       .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
       .map(([accountId, sum]) => ({ accountId, ...sum }));
-    const movement = {
+    const movement: Movement = {
       entry: {
         brandCode: input.brandCode,
         reason: input.reason,
@@ -194,11 +241,13 @@ export class LedgerService {
       },
       accounts,
       legs,
-      alongside: typeof alongside === 'object' ? alongside.insert : undefined,
+      ...(parts.guard ? { guard: parts.guard } : {}),
+      ...(parts.insert ? { insert: parts.insert } : {}),
     };
-    const run = async (): Promise<PostResult> => {
+    const run = async (): Promise<PostResult | { refused: string }> => {
       if (typeof alongside !== 'function') {
         const moved = await applyMovement(this.#db, movement);
+        if (moved.refused !== null) return { refused: moved.refused };
         if (moved.entryId === null) return this.#replay(this.#db, input, hash);
         return {
           entryId: moved.entryId,
@@ -223,7 +272,7 @@ export class LedgerService {
     // An account id this process remembered is gone (a database replaced under a running
     // process): forget them all and post once more with ids read afresh.
     this.#accountIds.clear();
-    return this.post(input, alongside);
+    return this.#move(input, alongside);
   }
 
   /** A key posted before: the first entry when the request is the same, else a conflict. */
@@ -244,10 +293,21 @@ export class LedgerService {
   }
 
   /**
-   * The id of an account, created on first use. Ids never change and accounts are never
-   * deleted, so each process remembers them (bounded) and a movement needs no lookup.
+   * The id of an account, created on first use unless `create` is false (then undefined when it
+   * does not exist yet). Ids never change and accounts are never deleted, so each process
+   * remembers them (bounded) and a movement needs no lookup.
    */
-  async #accountId(brandCode: string, account: AccountRef): Promise<bigint> {
+  async #accountId(brandCode: string, account: AccountRef): Promise<bigint>;
+  async #accountId(
+    brandCode: string,
+    account: AccountRef,
+    create: boolean,
+  ): Promise<bigint | undefined>;
+  async #accountId(
+    brandCode: string,
+    account: AccountRef,
+    create = true,
+  ): Promise<bigint | undefined> {
     const member = isMemberAccount(account);
     const identity: AccountIdentity = {
       brandCode,
@@ -261,7 +321,10 @@ export class LedgerService {
     const key = `${brandCode}\u0000${identity.kind}\u0000${identity.memberId ?? ''}\u0000${identity.ref}\u0000${identity.currency}\u0000${identity.shard}`;
     const known = this.#accountIds.get(key);
     if (known !== undefined) return known;
-    const id = await ensureAccount(this.#db, identity);
+    const id = create
+      ? await ensureAccount(this.#db, identity)
+      : await findAccount(this.#db, identity);
+    if (id === undefined) return undefined;
     if (this.#accountIds.size >= ACCOUNT_IDS_REMEMBERED) {
       // The oldest first (a Map keeps insertion order).
       const oldest = this.#accountIds.keys().next();

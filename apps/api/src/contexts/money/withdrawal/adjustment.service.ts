@@ -1,14 +1,16 @@
 import { parseAmount, toDecimalString } from '@lobby/money';
-import type { Database, Executor } from '../../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
+import { minorUnitOf } from '../../../db/money-sql.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
-import { type LedgerService, type MemberLeg, operatorActor } from '../ledger/index.ts';
-import { findMemberByUsername } from '../../identity/member/index.ts';
-import {
-  changes,
-  type OperatorIdentity,
-  type OperatorService,
+import { type LedgerService, operatorActor } from '../ledger/index.ts';
+import { findMemberKey } from '../../identity/member/index.ts';
+import type {
+  LoggedAction,
+  OperatorIdentity,
+  OperatorService,
 } from '../../identity/operator/index.ts';
+import { ADJUSTMENT_RECORD } from './adjustment.repository.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 
 export type AdjustmentResult = {
@@ -49,36 +51,18 @@ export class AdjustmentService {
       throw appError(WITHDRAWAL_ERRORS, 'adjustment_amount_invalid');
     }
     const amountMinor = parsed.minor;
-    const member = await findMemberByUsername(this.#db, brandCode, input.username.toLowerCase());
+    const member = await findMemberKey(this.#db, brandCode, input.username.toLowerCase());
     if (!member) throw appError(WITHDRAWAL_ERRORS, 'member_not_found');
     const memberId = member.id;
     const amount = toDecimalString(amountMinor, currency);
-    const record = async (
-      executor: Executor,
-      entryId: bigint,
-      replayed: boolean,
-      legs: MemberLeg[] = [],
-    ) => {
-      // The wallet's balance right after this entry (the ledger's own statement answered it):
-      // less the amount, the one before. A replay moved nothing: no before or after.
-      let balances = {};
-      if (!replayed) {
-        const wallet = legs.find((leg) => leg.kind === 'member_wallet');
-        const afterMinor = wallet?.balanceMinor ?? amountMinor;
-        balances = changes(
-          { balance: toDecimalString(afterMinor - amountMinor, currency) },
-          { balance: toDecimalString(afterMinor, currency) },
-        );
-      }
-      await this.#operators.record(executor, operator, {
-        action: 'member_adjust',
-        brandCode,
-        targetType: 'member',
-        targetId: member.username,
-        reason: input.reason,
-        details: { amount, currency, entryId: String(entryId), replayed, ...balances },
-        ip: input.ip,
-      });
+    const action: LoggedAction = {
+      action: 'member_adjust',
+      brandCode,
+      targetType: 'member',
+      targetId: member.username,
+      reason: input.reason,
+      details: { amount, currency },
+      ip: input.ip,
     };
     const result = await this.#ledger.post(
       {
@@ -92,10 +76,30 @@ export class AdjustmentService {
           { account: { kind: 'house_adjustments', currency }, amountMinor: -amountMinor },
         ],
       },
-      (transaction, entryId, legs) => record(transaction, entryId, false, legs),
+      {
+        // The action-log row in the movement's own statement, with the entry's id and the
+        // wallet's balance before and after (adjustment.repository.ts).
+        insert: {
+          name: 'adj',
+          build: ADJUSTMENT_RECORD,
+          values: {
+            ...this.#operators.recordInStatement(operator, {
+              ...action,
+              details: { ...action.details, replayed: false },
+            }),
+            adj_amount: String(amountMinor),
+            adj_unit: minorUnitOf(currency),
+          },
+        },
+      },
     );
     // A repeat of the key moved nothing; it is recorded on its own, as a replay.
-    if (result.replayed) await record(this.#db, result.entryId, true);
+    if (result.replayed) {
+      await this.#operators.record(this.#db, operator, {
+        ...action,
+        details: { ...action.details, entryId: String(result.entryId), replayed: true },
+      });
+    }
     const wallet = result.memberBalances.find((leg) => leg.kind === 'member_wallet');
     return {
       brand: brandCode,
