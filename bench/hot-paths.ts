@@ -3,13 +3,15 @@
  * member info, unread message count), at fixed offered rates, on a production-mode API node.
  *
  *   npm run bench:hot-paths [-- seconds=5 sessions=10000 rates=500,1000,2000,3000,5000
- *                              paths=heartbeat,balance,info,unread]
+ *                              paths=heartbeat,balance,info,unread warmup=2 profile=1]
  *
  * Runs under scripts/with-postgres.ts (a fresh PostgreSQL database and the local Redis). The API
  * node runs in its own process (NODE_ENV=production, LOG_LEVEL=warn, bench/lib/processes.ts);
  * the open-loop load client runs in this one, spread over many real member sessions made through
  * the session service. Each subject round is preceded by a bare Fastify round at the same rate
- * (another process), so both see the same machine. For each path and rate it prints achieved
+ * (another process), so both see the same machine; each runs `warmup` seconds at the round's
+ * rate first, unreported (a node idle while the other ran answers its first second slower).
+ * For each path and rate it prints achieved
  * rate, p50, p99, the API's CPU per call and the load average, then the highest rate with p99
  * under 50 ms and what that carries in members online (rate x 30 s).
  */
@@ -35,6 +37,7 @@ const sessionCount = Number(args.sessions ?? 10_000);
 const rates = (args.rates ?? '500,1000,2000,3000,5000').split(',').map(Number);
 const paths = (args.paths ?? 'heartbeat,balance,info,unread').split(',');
 const profile = args.profile === '1';
+const warmSeconds = Number(args.warmup ?? 2);
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 if (!databaseUrl) {
@@ -178,11 +181,18 @@ for (const path of paths) {
   const next = subjects[path]!;
   const rows: MeasuredRow[] = [];
   for (const rate of rates) {
-    const base = await round('baseline bare Fastify', bare, barePool, rate, (index) => ({
+    // Each subject first runs `warmup` seconds at the round's rate, not reported: a node that
+    // sat idle while the other subject ran is colder than one carrying this load all day.
+    const bareCall = (index: number): Call => ({
       method: index % 2 === 0 ? 'GET' : 'POST',
       path: '/bare',
-    }));
+    });
+    await offer(barePool, { rate, seconds: warmSeconds, next: bareCall });
+    const base = await round('baseline bare Fastify', bare, barePool, rate, bareCall);
     print(base);
+    const warmStart = offset;
+    offset += rate * warmSeconds;
+    await offer(apiPool, { rate, seconds: warmSeconds, next: (index) => next(warmStart + index) });
     const start = offset;
     offset += rate * seconds;
     const row = await round(path, api, apiPool, rate, (index) => next(start + index));

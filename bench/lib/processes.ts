@@ -60,6 +60,11 @@ function start(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // A bench that fails half-way must not leave its servers running (and loading the machine
+  // the next bench measures on).
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
   const origin = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
     origin,

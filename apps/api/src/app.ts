@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { RESPONSE_HEADERS } from '@lobby/contracts';
+import { HOME_PATHS, RESPONSE_HEADERS } from '@lobby/contracts';
 import type { Cache } from './cache/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Sweep } from './jobs/scheduler.ts';
@@ -217,7 +217,21 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerBackoffice(app, { db, platform, identity, games });
 
   if (dependencies.webDistDir) {
-    await app.register(webPlugin, { distDir: dependencies.webDistDir, production });
+    await app.register(webPlugin, {
+      distDir: dependencies.webDistDir,
+      production,
+      // A home page carries its banners in the brand's language: its largest paint waits for
+      // no call. Other pages carry nothing.
+      firstScreen: async (request, pathname) =>
+        (HOME_PATHS as readonly string[]).includes(pathname)
+          ? {
+              topCover: await engagement.promo.reads.topCover(
+                request.brand,
+                request.brand.config.language,
+              ),
+            }
+          : null,
+    });
   }
   if (dependencies.adminDistDir) {
     await app.register(adminWebPlugin, { distDir: dependencies.adminDistDir, production });

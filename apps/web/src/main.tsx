@@ -12,7 +12,7 @@ import {
   type ConfigErrorTexts,
 } from './app/config-error.tsx';
 import { reportUncaughtErrors } from './app/error-reporting.ts';
-import { prefetchFirstScreen } from './app/first-screen.ts';
+import { prefetchFirstScreen, seedFirstScreen } from './app/first-screen.ts';
 import type { HeartbeatSender } from './app/heartbeat.tsx';
 import { createAppI18n, initialLanguage, readStoredLanguage } from './app/i18n.ts';
 import { createMemberSession } from './app/member-session.ts';
@@ -118,6 +118,7 @@ async function start(): Promise<void> {
       module.sendHeartbeat(api, payload),
     );
 
+  seedFirstScreen({ config, language, api, queryClient, document });
   prefetchFirstScreen({
     pathname: window.location.pathname,
     userAgent: navigator.userAgent,

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { commonError } from '../lib/app-error.ts';
 import { isApiPath } from './paths.ts';
-import { pageDirectives, type CspDirectives } from './security-headers.ts';
+import { contentSecurityPolicy, pageDirectives, type CspDirectives } from './security-headers.ts';
 
 /** Where the console's index.html takes this answer's nonce (apps/admin/index.html). */
 export const ADMIN_NONCE_PLACEHOLDER = '__LOBBY_CSP_NONCE__';
@@ -88,13 +88,12 @@ export const adminWebPlugin = fp(
       const pathname = request.url.split('?')[0] ?? '';
       if (isApiPath(pathname) || isFilePath(pathname)) throw commonError('not_found');
       const nonce = createNonce();
-      reply.helmet({
-        contentSecurityPolicy: {
-          useDefaults: false,
-          directives: adminPageDirectives(options.production, nonce),
-        },
-        xFrameOptions: { action: 'deny' },
-      });
+      reply
+        .header(
+          'content-security-policy',
+          contentSecurityPolicy(adminPageDirectives(options.production, nonce)),
+        )
+        .header('x-frame-options', 'DENY');
       return reply
         .code(200)
         .header('cache-control', 'no-store')

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Content-Security-Policy directives, as helmet takes them. */
 export type CspDirectives = Record<string, string[]>;
@@ -53,30 +54,74 @@ export function pageDirectives(production: boolean, sources: PageSources = {}): 
 /** HSTS for a year, sent only on answers to requests that came over TLS. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** Header names and values, lower-case names. */
+type HeaderList = readonly (readonly [string, string])[];
+
+/**
+ * The headers helmet sets for `options`, worked out once. helmet builds its middleware from
+ * the options (parsing every CSP directive); @fastify/helmet did that again on every request,
+ * about 3 % of a seamless callback's CPU and more of a heartbeat's. Our options hold no
+ * per-request values (the admin page's nonce is made per page, rarely), so the headers are
+ * the same for every answer they apply to.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderList {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    // helmet 8 throws its errors itself; an older one passed them here.
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
+  });
+  return [...headers];
+}
+
+/** The Content-Security-Policy header of `directives`, as helmet writes it. */
+export function contentSecurityPolicy(directives: CspDirectives): string {
+  const header = helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives } }).find(
+    ([name]) => name === 'content-security-policy',
+  );
+  if (!header) throw new Error('helmet wrote no content-security-policy');
+  return header[1];
+}
+
 /**
  * Security headers of every answer, from helmet: the CSP above, nosniff, frames from this
  * origin only, the referrer kept to the origin across sites. HSTS and the window's isolation
  * from cross-origin openers (COOP) only when the request came over TLS, directly or through a
  * trusted proxy (TRUST_PROXY_HOPS), so a plain-HTTP development site is never pinned to HTTPS
- * and browsers have no header to ignore. Pages override
- * the CSP with their own hashes (plugins/web.ts).
+ * and browsers have no header to ignore. Pages override the CSP with their own hashes
+ * (plugins/web.ts, `contentSecurityPolicy`).
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { production: boolean }) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(options.production) },
-      strictTransportSecurity: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Same site: a game platform's page on another port of this host may show our images.
-      crossOriginResourcePolicy: { policy: 'same-site' },
-      xFrameOptions: { action: 'sameorigin' },
-      // Browsers ignore it, with a warning, on a plain-HTTP origin: sent with HSTS below.
-      crossOriginOpenerPolicy: false,
-    });
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.protocol !== 'https') return;
-      reply.header('strict-transport-security', HSTS);
-      reply.header('cross-origin-opener-policy', 'same-origin');
+    const headers = Object.fromEntries(
+      helmetHeaders({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: pageDirectives(options.production),
+        },
+        strictTransportSecurity: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        // Same site: a game platform's page on another port of this host may show our images.
+        crossOriginResourcePolicy: { policy: 'same-site' },
+        xFrameOptions: { action: 'sameorigin' },
+        // Browsers ignore it, with a warning, on a plain-HTTP origin: sent with HSTS below.
+        crossOriginOpenerPolicy: false,
+      }),
+    );
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headers);
+      if (request.protocol === 'https') {
+        reply.header('strict-transport-security', HSTS);
+        reply.header('cross-origin-opener-policy', 'same-origin');
+      }
+      done();
     });
   },
   { name: 'security-headers' },

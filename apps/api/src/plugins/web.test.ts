@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandPublicConfig } from '@lobby/contracts';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -207,6 +208,52 @@ describe('language pack preload', () => {
       }),
     ).toEqual(new Map([['zh-TW', ['assets/zh-TW-1.js', 'assets/shared-2.js']]]));
     expect(languagePackFiles({})).toEqual(new Map());
+  });
+});
+
+describe('first screen data', () => {
+  beforeAll(async () => {
+    const site = await harness.app.inject({ method: 'GET', url: '/api/f/v1/site/config' });
+    const brandCode = site.json<{ data: { code: string } }>().data.code;
+    await harness.database.db.execute(sql`
+      insert into promo_banners (brand_code, placement, title, body, image_url, link_url)
+      values (${brandCode}, 'home_top', '{"zh-CN":"首存","en":"First deposit"}'::jsonb,
+              '{"zh-CN":"加赠"}'::jsonb, '/images/banner.webp', '/activity')`);
+  });
+
+  function firstScreenOf(html: string): unknown {
+    const match = /<script type="application\/json" id="lobby-first-screen">(.*?)<\/script>/.exec(
+      html,
+    );
+    return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
+  }
+
+  it('gives the home pages their banners in the brand language, as the API answers them', async () => {
+    const api = await harness.app.inject({ method: 'GET', url: '/api/findmed/v1/promo/topCover' });
+    const topCover = api.json<{ data: { banners: unknown[] } }>().data;
+    expect(topCover.banners.length).toBeGreaterThan(0);
+    for (const url of ['/home', '/app/home', '/home?from=ad']) {
+      const page = await harness.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(firstScreenOf(page.body), url).toEqual({ topCover });
+    }
+  });
+
+  it('gives other pages none, and runs nothing: the page policy admits no more scripts', async () => {
+    const login = await harness.app.inject({ method: 'GET', url: '/login' });
+    expect(firstScreenOf(login.body)).toBeUndefined();
+    const home = await harness.app.inject({ method: 'GET', url: '/home' });
+    expect(policyOf(home.headers['content-security-policy']).get('script-src')).toEqual(
+      policyOf(login.headers['content-security-policy']).get('script-src'),
+    );
+  });
+
+  it('follows the banners as an operator changes them', async () => {
+    const before = firstScreenOf((await harness.app.inject({ method: 'GET', url: '/home' })).body);
+    await harness.database.db.execute(sql`update promo_banners set link_url = '/activity/new'`);
+    const after = firstScreenOf((await harness.app.inject({ method: 'GET', url: '/home' })).body);
+    expect(after).not.toEqual(before);
+    expect(JSON.stringify(after)).toContain('/activity/new');
   });
 });
 

@@ -4,9 +4,14 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { BRAND_CONFIG_GLOBAL, matchesPageRoute, type BrandPublicConfig } from '@lobby/contracts';
+import {
+  BRAND_CONFIG_GLOBAL,
+  FIRST_SCREEN_ELEMENT_ID,
+  matchesPageRoute,
+  type BrandPublicConfig,
+} from '@lobby/contracts';
 import type { Brand } from '../contexts/platform/brand/index.ts';
-import { pageDirectives, type CspDirectives } from './security-headers.ts';
+import { contentSecurityPolicy, pageDirectives, type CspDirectives } from './security-headers.ts';
 
 /** Where the web app's index.html takes the brand's head elements. */
 export const BRAND_HEAD_PLACEHOLDER = '<!--lobby:brand-head-->';
@@ -14,7 +19,7 @@ export const BRAND_HEAD_PLACEHOLDER = '<!--lobby:brand-head-->';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers a page path with the web app, injected with the request's brand. */
-    serveWebPage(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    serveWebPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
 }
 
@@ -137,6 +142,18 @@ export function renderIndexHtml(template: string, config: BrandPublicConfig): st
   return renderBrandPage(template, config, true).html;
 }
 
+/**
+ * A page with its first screen's data (`FIRST_SCREEN_ELEMENT_ID`) at the end of its head: a
+ * JSON block, not a script, so it runs nothing and needs nothing of the page's policy.
+ */
+export function withFirstScreen(page: BrandPage, data: unknown): BrandPage {
+  const block = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  return { ...page, html: page.html.replace('</head>', `${block}</head>`) };
+}
+
+/** Pages with first-screen data a node keeps per brand (the data changes seldom). */
+const FIRST_SCREEN_PAGES_PER_BRAND = 8;
+
 /** Encodings of a page, in the order this server prefers them. */
 const PAGE_ENCODINGS = ['br', 'gzip'] as const;
 type PageEncoding = (typeof PAGE_ENCODINGS)[number];
@@ -164,13 +181,14 @@ export function pickEncoding(acceptEncoding: string | undefined): PageEncoding |
   return best;
 }
 
-/** A rendered page with its compressed forms, made once per brand. */
-type CachedPage = BrandPage & { encoded: Record<PageEncoding, Buffer> };
+/** A rendered page with its policy header and compressed forms, made once per brand. */
+type CachedPage = BrandPage & { policy: string; encoded: Record<PageEncoding, Buffer> };
 
 function cachePage(page: BrandPage): CachedPage {
   const raw = Buffer.from(page.html, 'utf8');
   return {
     ...page,
+    policy: contentSecurityPolicy(page.csp),
     encoded: {
       br: brotliCompressSync(raw, {
         params: {
@@ -191,7 +209,18 @@ function cachePage(page: BrandPage): CachedPage {
  * (scripts/compress-assets.ts) when the client takes it; each brand's page is compressed once.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string; production: boolean }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      distDir: string;
+      production: boolean;
+      /**
+       * The data of the page's first screen, or null for none: a home page carries its
+       * banners, so its largest paint waits for no call (FIRST_SCREEN_ELEMENT_ID).
+       */
+      firstScreen?: (request: FastifyRequest, pathname: string) => Promise<unknown>;
+    },
+  ) => {
     const indexPath = join(options.distDir, 'index.html');
     if (!existsSync(indexPath)) {
       throw new Error(`web app not built: ${indexPath} is missing (run npm run build)`);
@@ -199,6 +228,8 @@ export const webPlugin = fp(
     const template = readFileSync(indexPath, 'utf8');
     const languagePacks = languagePackFiles(readManifest(options.distDir));
     const rendered = new WeakMap<Brand, CachedPage>();
+    /** Per brand, its page with first-screen data, by the data's JSON (a few at most). */
+    const withData = new WeakMap<Brand, Map<string, CachedPage>>();
 
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -220,24 +251,52 @@ export const webPlugin = fp(
       },
     });
 
+    function brandPage(brand: Brand): CachedPage {
+      let page = rendered.get(brand);
+      if (page === undefined) {
+        const { config } = brand;
+        page = cachePage(
+          renderBrandPage(
+            template,
+            config,
+            options.production,
+            languagePacks.get(config.language) ?? [],
+          ),
+        );
+        rendered.set(brand, page);
+      }
+      return page;
+    }
+
+    function pageWithData(brand: Brand, data: unknown): CachedPage {
+      const key = JSON.stringify(data);
+      let pages = withData.get(brand);
+      if (pages === undefined) {
+        pages = new Map();
+        withData.set(brand, pages);
+      }
+      let page = pages.get(key);
+      if (page === undefined) {
+        page = cachePage(withFirstScreen(brandPage(brand), data));
+        if (pages.size >= FIRST_SCREEN_PAGES_PER_BRAND) {
+          const oldest = pages.keys().next();
+          if (!oldest.done) pages.delete(oldest.value);
+        }
+        pages.set(key, page);
+      }
+      return page;
+    }
+
     app.decorate(
       'serveWebPage',
-      function serveWebPage(request: FastifyRequest, reply: FastifyReply) {
-        let page = rendered.get(request.brand);
-        if (page === undefined) {
-          const { config } = request.brand;
-          page = cachePage(
-            renderBrandPage(
-              template,
-              config,
-              options.production,
-              languagePacks.get(config.language) ?? [],
-            ),
-          );
-          rendered.set(request.brand, page);
-        }
-        reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: page.csp } });
+      async function serveWebPage(request: FastifyRequest, reply: FastifyReply) {
         const pathname = request.url.split('?')[0] ?? '/';
+        const data = options.firstScreen ? await options.firstScreen(request, pathname) : null;
+        const page =
+          data === null || data === undefined
+            ? brandPage(request.brand)
+            : pageWithData(request.brand, data);
+        reply.header('content-security-policy', page.policy);
         reply
           .code(matchesPageRoute(pathname) ? 200 : 404)
           .header('cache-control', 'no-cache')
