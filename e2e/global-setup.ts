@@ -135,12 +135,16 @@ export default async function setup(project: TestProject) {
     // The site first: its sweeps may still be asking the simulator.
     await stopService(site);
     await stopService(sim);
-    // Whatever the browser tests did with money, the ledger must still prove its invariants.
-    const check = spawnSync(process.execPath, [join(root, 'apps/api/src/ledger-check.ts')], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    // Whatever the browser tests did with money, the ledger must still prove its invariants,
+    // and every chain of the significant-event log must be whole (decision 0019).
+    const runCheck = (script: string) =>
+      spawnSync(process.execPath, [join(root, script)], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+    const check = runCheck('apps/api/src/ledger-check.ts');
+    const audit = runCheck('apps/api/src/audit-verify.ts');
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(simDataDir, { recursive: true, force: true });
     rmSync(operatorStateFile(baseUrl), { force: true });
@@ -151,5 +155,11 @@ export default async function setup(project: TestProject) {
       );
     }
     console.info(check.stdout.trim());
+    if (audit.status !== 0) {
+      throw new Error(
+        `audit:verify after the browser tests failed:\n${audit.stdout}${audit.stderr}`,
+      );
+    }
+    console.info(audit.stdout.trim());
   };
 }

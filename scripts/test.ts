@@ -1,8 +1,8 @@
 /**
  * Every test, in order, stopping at the first failing step:
  *   lint -> typecheck -> unit, web, admin and API tests on the embedded database -> API tests on
- *   PostgreSQL and Redis -> web and admin build (with compressed copies) -> browser tests in
- *   Chromium.
+ *   PostgreSQL and Redis, then ledger:check and audit:verify -> web and admin build (with
+ *   compressed copies) -> browser tests in Chromium.
  * Ends with one line "tests: N passed, N failed" counted over every Vitest run.
  */
 import { spawn } from 'node:child_process';
@@ -45,13 +45,13 @@ const steps: Step[] = [
     report: 'embedded',
   },
   {
-    name: 'API tests (PostgreSQL, Redis), then the ledger check on what they left',
+    name: 'API tests (PostgreSQL, Redis), then the ledger check and audit:verify on what they left',
     command: [
       'node',
       'scripts/with-postgres.ts',
       'sh',
       '-c',
-      `${vitest('postgres', '--project', 'api').join(' ')} && ${process.execPath} apps/api/src/ledger-check.ts`,
+      `${vitest('postgres', '--project', 'api').join(' ')} && ${process.execPath} apps/api/src/ledger-check.ts && ${process.execPath} apps/api/src/audit-verify.ts`,
     ],
     report: 'postgres',
   },

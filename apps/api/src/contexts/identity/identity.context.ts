@@ -32,6 +32,7 @@ export function createIdentity(settings: {
   const shared = { db, rsa: platform.rsa, sessions, verification: platform.verification };
   const operators = new OperatorService(db, {
     alerts: settings.log,
+    audit: platform.audit,
     totpKey: platform.rsa.deriveSecret('operator-totp'),
     brandsRequireTotp: (scope) =>
       platform.brands
@@ -56,6 +57,7 @@ export function createIdentity(settings: {
       captcha: platform.captchas,
       vipLevelOf: settings.vipLevelOf,
       log: settings.log,
+      audit: platform.audit,
       infoChanged: (memberId) => members.infoChanged(memberId),
     }),
     operators,

@@ -69,7 +69,7 @@ export function createMoney(settings: {
     cache,
     vip: { withdrawalLimits: settings.withdrawalLimits },
   });
-  const adjustments = new AdjustmentService({ db, ledger, operators });
+  const adjustments = new AdjustmentService({ db, ledger, operators, audit: platform.audit });
   const approvals = new ApprovalService({
     db,
     brands: platform.brands,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Cache } from '../../cache/index.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { AuditLog } from './audit/index.ts';
 import { BrandRegistry, brandModule } from './brand/index.ts';
 import { CaptchaService, captchaModule } from './captcha/index.ts';
 import { healthModule } from './health/index.ts';
@@ -20,6 +21,8 @@ import {
  */
 export type Platform = {
   brands: BrandRegistry;
+  /** The significant-event log (hash-chained, append-only). */
+  audit: AuditLog;
   rsa: RsaKeys;
   captchas: CaptchaService;
   verification: VerificationService;
@@ -46,6 +49,7 @@ export async function createPlatform(settings: PlatformSettings): Promise<Platfo
   const rsa = settings.rsa ?? RsaKeys.generate();
   return {
     brands,
+    audit: new AuditLog(database.db),
     rsa,
     captchas: new CaptchaService({
       cache,

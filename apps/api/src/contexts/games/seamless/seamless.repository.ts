@@ -44,7 +44,9 @@ export async function insertTransactionIfNew(
 const placeholder = (name: string) => sql.placeholder(name);
 
 /** The transaction's row as an INSERT ... SELECT from the movement's new entry, built once. */
-const ROW_WITH_ENTRY = ({ entry }: MovementRelations): SQL => sql`insert into seamless_transactions
+const ROW_WITH_ENTRY = ({
+  entry,
+}: MovementRelations): SQL => sql`st_row as (insert into seamless_transactions
       (platform_id, transaction_id, kind, brand_code, member_id, round_id, game_code, currency,
        amount_minor, related_transaction_id, request_hash, ledger_entry_id)
     select ${placeholder('st_platform')}::integer, ${placeholder('st_transaction')}::text,
@@ -53,7 +55,7 @@ const ROW_WITH_ENTRY = ({ entry }: MovementRelations): SQL => sql`insert into se
            ${placeholder('st_game')}::text, ${placeholder('st_currency')}::text,
            ${placeholder('st_amount')}::bigint, ${placeholder('st_related')}::text,
            ${placeholder('st_hash')}::text, ${entry}.id
-    from ${entry}`;
+    from ${entry})`;
 
 /**
  * The transaction's row written in the ledger's own statement, beside its entry

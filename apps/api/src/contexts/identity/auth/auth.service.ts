@@ -9,6 +9,7 @@ import {
   type VerificationPurpose,
 } from '@lobby/contracts';
 import type { Database } from '../../../db/client.ts';
+import type { AuditLog } from '../../platform/audit/index.ts';
 import { AppError, appError, commonError } from '../../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import type { Brand } from '../../platform/brand/index.ts';
@@ -67,6 +68,8 @@ type Dependencies = {
   vipLevelOf(memberId: bigint): Promise<number>;
   /** Where a login history row that could not be written is reported. */
   log?: { warn(details: Record<string, unknown>, message: string): void };
+  /** Where a login and a failed login of a member are recorded as significant events. */
+  audit?: AuditLog;
   /** Tells every node the member's info changed (the last login shown in it). */
   infoChanged?: (memberId: bigint) => Promise<void>;
 };
@@ -321,6 +324,17 @@ export class AuthService {
         deviceNo: caller.deviceNo,
         userAgent: caller.userAgent?.slice(0, 300) ?? null,
       });
+      // A member's login, or a refused one, is a significant event. An attempt on a name that
+      // is nobody's stays in the login history only (it would flood the chain in an attack).
+      if (member && this.#deps.audit) {
+        await this.#deps.audit.record(this.#deps.db, {
+          kind: result === 'success' ? 'member_login' : 'member_login_failed',
+          brandCode,
+          memberId: member.id,
+          actor: { type: 'member', id: String(member.id) },
+          details: { result, ip: caller.ip, deviceNo: caller.deviceNo },
+        });
+      }
     } catch (error) {
       this.#deps.log?.warn(
         { err: error, brandCode, result },

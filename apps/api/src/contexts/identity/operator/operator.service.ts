@@ -11,6 +11,7 @@ import { appError } from '../../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { clearLoginFailures, lockedSecondsLeft, recordLoginFailure } from '../auth/index.ts';
 import { hashSessionToken, newSessionToken } from '../member/index.ts';
+import type { AuditKind, AuditLog } from '../../platform/audit/index.ts';
 import { exportLog } from './operator-actions.ts';
 import { OPERATOR_ERRORS } from './operator.errors.ts';
 import { brandScopeOf, permissionList, permissionsOfRole } from './operator-roles.ts';
@@ -97,6 +98,26 @@ export type SecurityAlerts = {
   warn(details: Record<string, unknown>, message: string): void;
 };
 
+/**
+ * The operator actions that are significant events (issue 15, point 9): `record` appends them
+ * to the audit log too, in the same transaction. An adjustment writes its event in its own
+ * statement (money/withdrawal adjustment.repository.ts).
+ */
+const SIGNIFICANT_ACTIONS: Readonly<Record<string, AuditKind>> = {
+  member_lock: 'member_locked',
+  member_unlock: 'member_unlocked',
+  member_freeze: 'member_money_frozen',
+  member_unfreeze: 'member_money_unfrozen',
+  member_close: 'member_closed',
+  operator_create: 'operator_permissions_changed',
+  operator_update: 'operator_permissions_changed',
+  operator_disable: 'operator_permissions_changed',
+  operator_enable: 'operator_permissions_changed',
+  operator_reset_totp: 'operator_permissions_changed',
+  role_save: 'operator_permissions_changed',
+  game_platform_maintenance: 'game_availability_changed',
+};
+
 /** What an operator did, for the action log (OperatorService.record). */
 export type LoggedAction = {
   action: string;
@@ -130,6 +151,7 @@ export class OperatorService implements OperatorResolver {
   readonly #alerts: SecurityAlerts | undefined;
   readonly #vault: TotpVault | undefined;
   readonly #brandsRequireTotp: BrandTotpPolicy;
+  readonly #audit: AuditLog | undefined;
 
   /**
    * `totpKey` seals TOTP secrets (32 bytes; the app derives it from the RSA key): without it no
@@ -141,9 +163,12 @@ export class OperatorService implements OperatorResolver {
       alerts?: SecurityAlerts;
       totpKey?: Buffer;
       brandsRequireTotp?: BrandTotpPolicy;
+      /** Where significant operator actions are also recorded (SIGNIFICANT_ACTIONS). */
+      audit?: AuditLog;
     } = {},
   ) {
     this.#db = db;
+    this.#audit = options.audit;
     this.#alerts = options.alerts;
     this.#vault = options.totpKey ? new TotpVault(options.totpKey) : undefined;
     this.#brandsRequireTotp = options.brandsRequireTotp ?? (() => false);
@@ -371,6 +396,26 @@ export class OperatorService implements OperatorResolver {
     action: LoggedAction,
   ): Promise<void> {
     await insertOperatorAction(executor, actionRow(identity, action));
+    const kind = SIGNIFICANT_ACTIONS[action.action];
+    if (kind && this.#audit) {
+      await this.#audit.record(executor, {
+        kind,
+        brandCode: action.brandCode ?? null,
+        memberId:
+          action.targetType === 'member' && /^\d{1,19}$/.test(action.targetId ?? '')
+            ? BigInt(action.targetId!)
+            : null,
+        actor: { type: 'operator', id: String(identity.operatorId) },
+        details: {
+          action: action.action,
+          operator: identity.username,
+          targetType: action.targetType ?? null,
+          targetId: action.targetId ?? null,
+          reason: action.reason ?? null,
+          ...action.details,
+        },
+      });
+    }
   }
 
   /**

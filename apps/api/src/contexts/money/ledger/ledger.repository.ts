@@ -147,7 +147,9 @@ export type MovementPart<Build> = {
 /**
  * What an `insert` part reads: `entry` (id) holds the new entry (no row on a replay or a
  * refusal); `moved` (account_id, kind, member_id, balance_minor) the accounts after the
- * movement.
+ * movement. The part gives one or more common table expressions (`name as (statement)`,
+ * comma-separated, each name starting with the part's name), which the statement runs after
+ * the movement; none may return rows the movement needs.
  */
 export type MovementRelations = { entry: SQL; moved: SQL };
 
@@ -161,7 +163,7 @@ export type Movement = {
   legs: MovementLeg[];
   /** A text expression: null lets the movement happen, anything else refuses it (see below). */
   guard?: MovementPart<SQL>;
-  /** One INSERT ... SELECT ... FROM the relations, with no RETURNING. */
+  /** Common table expressions that write what goes with the money (see MovementRelations). */
   insert?: MovementPart<(relations: MovementRelations) => SQL>;
 };
 
@@ -226,7 +228,7 @@ function movementStatement(
     )})`,
   );
   if (insert) {
-    parts.push(sql`alongside as (${insert({ entry: sql.raw('entry'), moved: sql.raw('moved') })})`);
+    parts.push(insert({ entry: sql.raw('entry'), moved: sql.raw('moved') }));
   }
   return sql`with ${sql.join(parts, sql`, `)}
       select entry.id as entry_id, ${guard ? sql`guard.refused` : sql`null::text`} as refused,

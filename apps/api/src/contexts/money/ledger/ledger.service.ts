@@ -89,7 +89,10 @@ export type MemberLeg = PostResult['memberBalances'][number];
 
 /** A check in the movement's own statement (LedgerService.postIf): null goes on. */
 export type GuardPart = MovementPart<SQL>;
-/** A row written in the movement's own statement: one INSERT ... SELECT ... FROM its relations. */
+/**
+ * Rows written in the movement's own statement: common table expressions over its relations
+ * (ledger.repository.ts MovementRelations).
+ */
 export type InsertPart = MovementPart<(relations: MovementRelations) => SQL>;
 type AlongsideFunction = (
   transaction: Transaction,

@@ -10,6 +10,7 @@ import type {
   OperatorIdentity,
   OperatorService,
 } from '../../identity/operator/index.ts';
+import type { AuditLog } from '../../platform/audit/index.ts';
 import { ADJUSTMENT_RECORD } from './adjustment.repository.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 
@@ -32,11 +33,18 @@ export class AdjustmentService {
   readonly #db: Database;
   readonly #ledger: LedgerService;
   readonly #operators: OperatorService;
+  readonly #audit: AuditLog;
 
-  constructor(dependencies: { db: Database; ledger: LedgerService; operators: OperatorService }) {
+  constructor(dependencies: {
+    db: Database;
+    ledger: LedgerService;
+    operators: OperatorService;
+    audit: AuditLog;
+  }) {
     this.#db = dependencies.db;
     this.#ledger = dependencies.ledger;
     this.#operators = dependencies.operators;
+    this.#audit = dependencies.audit;
   }
 
   async adjust(
@@ -86,6 +94,18 @@ export class AdjustmentService {
             ...this.#operators.recordInStatement(operator, {
               ...action,
               details: { ...action.details, replayed: false },
+            }),
+            ...(await this.#audit.valuesOf({
+              kind: 'balance_adjusted',
+              brandCode,
+              memberId,
+              actor: { type: 'operator', id: String(operator.operatorId) },
+            })),
+            adj_event: JSON.stringify({
+              operator: operator.username,
+              reason: input.reason,
+              amount,
+              currency,
             }),
             adj_amount: String(amountMinor),
             adj_unit: minorUnitOf(currency),
