@@ -36,3 +36,5 @@ export * from './promo-admin.ts';
 export * from './vip.ts';
 export * from './agent.ts';
 export * from './exports-admin.ts';
+export * from './audit-admin.ts';
+export * from './compliance.ts';

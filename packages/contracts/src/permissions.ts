@@ -28,6 +28,12 @@ export const PERMISSIONS = [
   'feedback.answer',
   'games.manage',
   'brands.manage',
+  /** A brand's compliance profile: which protections are mandatory, and their numbers. */
+  'compliance.manage',
+  /** The KYC review queue: approve or reject a member's identity documents. */
+  'kyc.review',
+  /** The risk-alert queue: claim, note, resolve, freeze the member. */
+  'risk.alerts',
   'operators.manage',
   'audit.read',
   'reports.read',
@@ -63,6 +69,8 @@ export const BUILT_IN_ROLES = {
     'members.read',
     'members.write',
     'members.freeze',
+    'kyc.review',
+    'risk.alerts',
     'withdrawals.review',
     'transfers.resolve',
     'reports.read',

@@ -1,5 +1,6 @@
 import type { AdminFeature } from '../lib/feature.ts';
 import { actionLogFeature } from '../features/action-log/feature.tsx';
+import { auditEventsFeature } from '../features/audit-events/feature.tsx';
 import { approvalsFeature } from '../features/approvals/feature.tsx';
 import { cashierFeature } from '../features/cashier/feature.tsx';
 import { homeFeature } from '../features/home/feature.tsx';
@@ -21,4 +22,5 @@ export const FEATURES: readonly AdminFeature[] = [
   transfersFeature,
   operatorsFeature,
   actionLogFeature,
+  auditEventsFeature,
 ];

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Games } from '../games/games.context.ts';
 import type { Identity } from '../identity/identity.context.ts';
 import type { Platform } from '../platform/platform.context.ts';
+import { AuditEventsService, auditEventsModule } from './audit-events/index.ts';
 import { BrandAdminService, brandsAdminModule } from './brands/index.ts';
 import {
   MemberActionsService,
@@ -27,6 +28,13 @@ export async function registerBackoffice(
   const memberHistory = new MemberHistoryService({
     db: settings.db,
     brands: settings.platform.brands,
+  });
+  await app.register(auditEventsModule, {
+    auditEvents: new AuditEventsService({
+      db: settings.db,
+      audit: settings.platform.audit,
+      operators: settings.identity.operators,
+    }),
   });
   await app.register(brandsAdminModule, {
     brandAdmin: new BrandAdminService({

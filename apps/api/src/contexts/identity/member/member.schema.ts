@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { brands } from '../../platform/brand/brand.schema.ts';
 
 /** The member module's tables: its repository is the only code that reads or writes them. */
@@ -19,6 +28,8 @@ export const members = pgTable(
     phone: text('phone'),
     email: text('email'),
     realName: text('real_name'),
+    /** `YYYY-MM-DD`, asked at registration where the brand's compliance profile says so. */
+    dateOfBirth: date('date_of_birth'),
     /** The member's own invite code, for the agent features. */
     inviteCode: text('invite_code').notNull(),
     /** The invite code this member registered with, and its owner when it was a member's. */

@@ -184,13 +184,18 @@ export type AuditEventRow = {
   hash: string;
 };
 
-/** Events of some brands (null: all) in [from, to), oldest first, after `afterId`. */
+/**
+ * Events of some brands (null: all, the platform's own too) in [from, to), oldest first, after
+ * `afterId`, of one kind and one member when given.
+ */
 export async function eventsInRange(
   executor: Executor,
   filter: {
     brands: readonly string[] | null;
     from: Date;
     to: Date;
+    kind?: string | undefined;
+    memberId?: bigint | undefined;
     afterId: bigint;
     limit: number;
   },
@@ -212,6 +217,8 @@ export async function eventsInRange(
         from audit_events
         where ${inBrands} and occurred_at >= ${filter.from.toISOString()}::timestamptz
           and occurred_at < ${filter.to.toISOString()}::timestamptz and id > ${filter.afterId}
+          and ${filter.kind === undefined ? sql`true` : sql`kind = ${filter.kind}`}
+          and ${filter.memberId === undefined ? sql`true` : sql`member_id = ${filter.memberId}`}
         order by id limit ${filter.limit}`,
   );
 }

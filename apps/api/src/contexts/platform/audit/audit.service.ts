@@ -1,3 +1,4 @@
+import { AUDIT_EVENT_KINDS } from '@lobby/contracts';
 import type { Database, Executor } from '../../../db/client.ts';
 import {
   appendEvent,
@@ -10,26 +11,11 @@ import {
 } from './audit.repository.ts';
 
 /**
- * What the significant-event log records (issue 15, point 9). Each kind is written by the code
- * that makes the change, in the change's transaction or statement.
+ * What the significant-event log records (issue 15, point 9): the kinds are the contract's
+ * (AUDIT_EVENT_KINDS). Each is written by the code that makes the change, in the change's
+ * transaction or statement.
  */
-export const AUDIT_KINDS = [
-  'member_login',
-  'member_login_failed',
-  'member_locked',
-  'member_unlocked',
-  'member_money_frozen',
-  'member_money_unfrozen',
-  'member_closed',
-  'balance_adjusted',
-  'large_win',
-  'limit_changed',
-  'time_out',
-  'self_exclusion',
-  'kyc_decision',
-  'game_availability_changed',
-  'operator_permissions_changed',
-] as const;
+export const AUDIT_KINDS = AUDIT_EVENT_KINDS;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export type AuditActor = {
@@ -206,7 +192,9 @@ export class AuditLog {
     brands: readonly string[] | null;
     from: Date;
     to: Date;
-    afterId?: bigint;
+    kind?: string | undefined;
+    memberId?: bigint | undefined;
+    afterId?: bigint | undefined;
     limit: number;
   }): Promise<AuditEventRow[]> {
     return eventsInRange(this.#db, { ...filter, afterId: filter.afterId ?? 0n });

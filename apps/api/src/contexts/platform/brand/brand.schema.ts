@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   BrandBackOffice,
+  BrandCompliance,
   BrandPublicSettings,
   BrandTheme,
   ContactEntry,
@@ -40,6 +41,8 @@ export const brands = pgTable(
     settings: jsonb('settings').$type<BrandPublicSettings>().notNull(),
     /** The back office's policy for the brand (BrandBackOffice), never sent to members. */
     backOffice: jsonb('back_office').$type<Partial<BrandBackOffice>>().notNull().default({}),
+    /** The brand's compliance profile and the numbers it changed (BrandCompliance). */
+    compliance: jsonb('compliance').$type<Partial<BrandCompliance>>().notNull().default({}),
     assetVersion: text('asset_version').notNull().default('1'),
     /** Bumped on every change so caches on other nodes can tell they are stale. */
     revision: bigint('revision', { mode: 'bigint' })

@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   brandBackOfficeSchema,
+  brandComplianceSchema,
   brandPublicConfigSchema,
+  effectiveCompliance,
   parsePlatformIdList,
   type BrandBackOffice,
+  type BrandCompliance,
+  type ComplianceSettings,
   type BrandPublicConfig,
   type StatisticsEntry,
 } from '@lobby/contracts';
@@ -28,6 +32,9 @@ export type Brand = {
   revision: bigint;
   /** The back office's policy for the brand; never part of the public config. */
   backOffice: BrandBackOffice;
+  /** The compliance profile as stored, and the settings that apply (issue 15). */
+  complianceStored: BrandCompliance;
+  compliance: ComplianceSettings;
 };
 
 /** The currency a brand's members hold; a brand with an unknown one is a configuration bug. */
@@ -73,12 +80,15 @@ function toBrand(row: BrandWithHosts): Brand {
     settings: row.settings,
     assetVersion: row.assetVersion,
   });
+  const complianceStored = brandComplianceSchema.parse(row.compliance);
   return {
     config,
     hosts: row.hosts,
     isDefault: row.isDefault,
     revision: row.revision,
     backOffice: brandBackOfficeSchema.parse(row.backOffice),
+    complianceStored,
+    compliance: effectiveCompliance(complianceStored),
   };
 }
 
