@@ -51,6 +51,7 @@ CREATE TABLE "member_play_time" (
 );
 --> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "date_of_birth" date;--> statement-breakpoint
+ALTER TABLE "member_restrictions" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "brands" ADD COLUMN "compliance" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "exclusion_registry" ADD CONSTRAINT "exclusion_registry_exclusion_id_member_exclusions_id_fk" FOREIGN KEY ("exclusion_id") REFERENCES "public"."member_exclusions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_exclusions" ADD CONSTRAINT "member_exclusions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

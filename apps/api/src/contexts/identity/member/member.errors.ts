@@ -21,6 +21,10 @@ export const MEMBER_ERRORS = defineErrorCodes({
   withdraw_password_not_set: 403,
   /** The money gate (restriction.ts): an operator froze the member's money. */
   account_frozen: 403,
+  /** A time-out or self-exclusion is in force: only withdrawals and the history remain. */
+  account_excluded: 403,
+  /** A risk rule blocked deposits for a while (`{{until}}` when known). */
+  deposits_blocked: 403,
   /** The account is closed: no login, no money movement. */
   account_closed: 403,
 });

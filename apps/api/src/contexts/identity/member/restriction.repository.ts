@@ -17,6 +17,9 @@ export async function findRestrictions(
     .where(eq(memberRestrictions.memberId, memberId));
 }
 
+/** A restriction row is in force until its expiry, if it has one. */
+const inForce = sql`(${memberRestrictions.expiresAt} is null or ${memberRestrictions.expiresAt} > now())`;
+
 /** The kinds among `kinds` in force on a member: one primary-key lookup. */
 export async function restrictionKindsOf(
   executor: Executor,
@@ -27,7 +30,11 @@ export async function restrictionKindsOf(
     .select({ kind: memberRestrictions.kind })
     .from(memberRestrictions)
     .where(
-      and(eq(memberRestrictions.memberId, memberId), inArray(memberRestrictions.kind, [...kinds])),
+      and(
+        eq(memberRestrictions.memberId, memberId),
+        inArray(memberRestrictions.kind, [...kinds]),
+        inForce,
+      ),
     );
   return rows.map((row) => row.kind);
 }
@@ -43,7 +50,8 @@ export function memberGateSql(
 ): SQL {
   const refusals = rules.map(
     ([kind, answer]) => sql`when exists (select 1 from ${memberRestrictions}
-        where ${memberRestrictions.memberId} = ${members.id} and ${memberRestrictions.kind} = ${sql.raw(`'${kind}'`)})
+        where ${memberRestrictions.memberId} = ${members.id} and ${memberRestrictions.kind} = ${sql.raw(`'${kind}'`)}
+          and ${inForce})
       then ${sql.raw(`'${answer}'`)}`,
   );
   return sql`nullif(coalesce((select case
@@ -55,7 +63,10 @@ export function memberGateSql(
     'member_not_found'), '')`;
 }
 
-/** Puts a restriction in force; false when it already was (the first one's details stay). */
+/**
+ * Puts a restriction in force; false when it already was (the first one's details stay). A row
+ * of the kind whose expiry has passed is replaced.
+ */
 export async function insertRestriction(
   executor: Executor,
   row: typeof memberRestrictions.$inferInsert,
@@ -63,7 +74,17 @@ export async function insertRestriction(
   const rows = await executor
     .insert(memberRestrictions)
     .values(row)
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [memberRestrictions.memberId, memberRestrictions.kind],
+      set: {
+        reason: sql`excluded.reason`,
+        operatorId: sql`excluded.operator_id`,
+        operatorUsername: sql`excluded.operator_username`,
+        createdAt: sql`excluded.created_at`,
+        expiresAt: sql`excluded.expires_at`,
+      },
+      setWhere: sql`${memberRestrictions.expiresAt} is not null and ${memberRestrictions.expiresAt} <= now()`,
+    })
     .returning({ kind: memberRestrictions.kind });
   return rows.length > 0;
 }

@@ -12,7 +12,8 @@ import {
 export type MoneyMovement = 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'bet';
 
 /** Why the money gate refuses: member-facing codes of MEMBER_ERRORS. */
-export type MoneyRefusal = 'account_frozen' | 'account_closed';
+export type MoneyRefusal =
+  'account_frozen' | 'account_closed' | 'account_excluded' | 'deposits_blocked';
 
 /**
  * THE MONEY GATE: the one server-side check every path that moves a member's money through
@@ -33,23 +34,43 @@ export async function memberMoneyRefusal(
   memberId: bigint,
   movement: MoneyMovement,
 ): Promise<MoneyRefusal | null> {
-  const kinds = await restrictionKindsOf(executor, memberId, GATE_KINDS);
-  return refusalOf(kinds, movement);
+  const rules = rulesFor(movement);
+  const kinds = await restrictionKindsOf(
+    executor,
+    memberId,
+    rules.map(([kind]) => kind),
+  );
+  return rules.find(([kind]) => kinds.includes(kind))?.[1] ?? null;
 }
 
-/** The restrictions the money gate reads, in order, with the refusal each one makes. */
-const GATE_RULES: readonly (readonly [RestrictionKind, MoneyRefusal])[] = [
-  ['closed', 'account_closed'],
-  ['money_frozen', 'account_frozen'],
+const EVERY_MOVEMENT: readonly MoneyMovement[] = [
+  'deposit',
+  'withdrawal',
+  'transfer_in',
+  'transfer_out',
+  'bet',
 ];
-const GATE_KINDS = GATE_RULES.map(([kind]) => kind);
 
-function refusalOf(
-  kinds: readonly RestrictionKind[],
-  movement: MoneyMovement,
-): MoneyRefusal | null {
-  void movement; // Today's refusals hold for every movement; limits will not.
-  return GATE_RULES.find(([kind]) => kinds.includes(kind))?.[1] ?? null;
+/**
+ * The restrictions the money gate reads, in order: the refusal each makes and the movements it
+ * stops. An excluded member (time-out, self-exclusion) may still take their money out.
+ */
+const GATE_RULES: readonly {
+  kind: RestrictionKind;
+  refusal: MoneyRefusal;
+  stops: readonly MoneyMovement[];
+}[] = [
+  { kind: 'closed', refusal: 'account_closed', stops: EVERY_MOVEMENT },
+  { kind: 'money_frozen', refusal: 'account_frozen', stops: EVERY_MOVEMENT },
+  { kind: 'excluded', refusal: 'account_excluded', stops: ['deposit', 'transfer_in', 'bet'] },
+  { kind: 'deposits_blocked', refusal: 'deposits_blocked', stops: ['deposit'] },
+];
+
+/** The gate's rules for one movement, in order, as [kind, refusal]. */
+function rulesFor(movement: MoneyMovement): (readonly [RestrictionKind, MoneyRefusal])[] {
+  return GATE_RULES.filter((rule) => rule.stops.includes(movement)).map(
+    (rule) => [rule.kind, rule.refusal] as const,
+  );
 }
 
 /** What the money gate in SQL answers besides its refusals. */
@@ -66,8 +87,7 @@ export function memberMoneyGateSql(
   member: { brandCode: SQL; memberId: SQL },
   movement: MoneyMovement,
 ): SQL {
-  void movement; // As refusalOf.
-  return memberGateSql(member, GATE_RULES);
+  return memberGateSql(member, rulesFor(movement));
 }
 
 /** The money gate as an assertion: throws the member-facing refusal (see memberMoneyRefusal). */
