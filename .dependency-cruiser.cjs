@@ -3,7 +3,7 @@
  * real tree; scripts/boundaries.test.ts proves each rule fails on a planted violation.
  *
  * API (apps/api/src): foundation (lib, db, cache, jobs) < contexts/platform < plugins <
- * identity < money < games < engagement, service < backoffice < app.ts, server.ts.
+ * identity < protection < money < games < engagement, service < backoffice < app.ts, server.ts.
  * A module (contexts/<context>/<module>/) is used by others through its index.ts only.
  * Web (apps/web/src): lib < components < features < app; a feature never imports another.
  * Admin (apps/admin/src): the same; and neither app imports the other.
@@ -13,6 +13,7 @@ const API = '^apps/api/src/';
 const CONTEXT_ORDER = [
   'platform',
   'identity',
+  'protection',
   'money',
   'games',
   ['engagement', 'service'],

@@ -19,6 +19,10 @@ import { inTransitSql } from './contexts/games/transfer/index.ts';
 import { betTotalsInWindows } from './contexts/games/bet-records/index.ts';
 import { createIdentity, registerIdentity } from './contexts/identity/identity.context.ts';
 import { createMoney, registerMoney } from './contexts/money/money.context.ts';
+import {
+  createProtection,
+  registerProtection,
+} from './contexts/protection/protection.context.ts';
 import type { BrandRegistry } from './contexts/platform/brand/index.ts';
 import type { RsaKeys } from './contexts/platform/rsa/index.ts';
 import { createPlatform, registerPlatform } from './contexts/platform/platform.context.ts';
@@ -159,6 +163,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     platform,
     vipLevelOf: (memberId) => vipLevelOf(db, memberId),
   });
+  const protection = createProtection({ db, cache, platform, identity });
   const money = createMoney({
     db,
     cache,
@@ -210,6 +215,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     platform,
     leavePresence: (brandCode, memberId) => games.presence.leave(brandCode, memberId),
   });
+  await registerProtection(app, protection);
   await registerMoney(app, money, { production });
   await registerGames(app, games, platform);
   await registerEngagement(app, engagement, platform);
