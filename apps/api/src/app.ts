@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HOME_PATHS, RESPONSE_HEADERS } from '@lobby/contracts';
+import { PLATFORM_CATALOG } from '@lobby/game-protocol';
 import type { Cache } from './cache/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Sweep } from './jobs/scheduler.ts';
@@ -16,13 +17,12 @@ import {
 import { vipLevelOf } from './contexts/engagement/vip/index.ts';
 import { createGames, registerGames, type Games } from './contexts/games/games.context.ts';
 import { inTransitSql } from './contexts/games/transfer/index.ts';
-import { betTotalsInWindows } from './contexts/games/bet-records/index.ts';
+import { betTotalsInWindows, settledPlaySince } from './contexts/games/bet-records/index.ts';
+import { seamlessPlaySince } from './contexts/games/seamless/index.ts';
+import { depositsCountedSince } from './contexts/money/deposit/index.ts';
 import { createIdentity, registerIdentity } from './contexts/identity/identity.context.ts';
 import { createMoney, registerMoney } from './contexts/money/money.context.ts';
-import {
-  createProtection,
-  registerProtection,
-} from './contexts/protection/protection.context.ts';
+import { createProtection, registerProtection } from './contexts/protection/protection.context.ts';
 import type { BrandRegistry } from './contexts/platform/brand/index.ts';
 import type { RsaKeys } from './contexts/platform/rsa/index.ts';
 import { createPlatform, registerPlatform } from './contexts/platform/platform.context.ts';
@@ -71,7 +71,14 @@ export type AppDependencies = {
   requestTimeoutMs?: number;
   /** The game platforms' API (the simulator by default) and the master signing secret. */
   gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number };
+  /** The player protection's clock (limits' 24 hours, exclusion periods); a test moves it. */
+  clock?: () => Date;
 };
+
+/** Transfer-wallet platforms: their rounds reach the limits through the synced bet records. */
+const TRANSFER_PLATFORM_IDS = PLATFORM_CATALOG.filter((platform) => platform.walletType === 1).map(
+  (platform) => platform.id,
+);
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -163,18 +170,46 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     platform,
     vipLevelOf: (memberId) => vipLevelOf(db, memberId),
   });
-  const protection = createProtection({ db, cache, platform, identity });
+  const protection = createProtection({
+    db,
+    cache,
+    platform,
+    identity,
+    now: dependencies.clock ?? (() => new Date()),
+    usage: {
+      deposits: depositsCountedSince,
+      play: async (executor, memberId, since) => {
+        const [seamless, settled] = await Promise.all([
+          seamlessPlaySince(executor, memberId, since),
+          settledPlaySince(executor, memberId, since, TRANSFER_PLATFORM_IDS),
+        ]);
+        return {
+          stakes: seamless.stakes + settled.stakes,
+          payouts: seamless.payouts + settled.payouts,
+        };
+      },
+    },
+  });
   const money = createMoney({
     db,
     cache,
     platform,
     identity,
+    protection,
     inTransitSql,
     withdrawalLimits: (brand, memberId) => engagementBuilt().vip.withdrawalLimits(brand, memberId),
     transferResolution: (input) => gamesBuilt().transferAdmin.carryOutResolution(input),
     betTotals: (windows) => betTotalsInWindows(db, windows),
   });
-  const games = createGames({ ...dependencies, db, log: app.log, platform, identity, money });
+  const games = createGames({
+    ...dependencies,
+    db,
+    log: app.log,
+    platform,
+    identity,
+    money,
+    protection,
+  });
   later.games = games;
   const engagement = createEngagement({ db, platform, identity, money });
   later.engagement = engagement;

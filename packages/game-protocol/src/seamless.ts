@@ -54,6 +54,11 @@ export const seamlessErrorCode = z.enum([
   'invalid_request',
   'player_not_found',
   'insufficient_funds',
+  /**
+   * The player's own responsible-gambling limit (loss or wager) or a time-out or self-exclusion
+   * stops the stake: final, nothing moved; the game shows the player why.
+   */
+  'limit_reached',
   'transaction_rolled_back',
   /** The same transaction id came with a different body. */
   'transaction_conflict',

@@ -36,6 +36,7 @@ export async function createTestApp(
       | 'gameProvider'
       | 'requestTimeoutMs'
       | 'trustProxyHops'
+      | 'clock'
     >
   > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;

@@ -42,6 +42,13 @@ export function stakeRefusal(error: string): SimError {
   if (error === 'insufficient_funds') {
     return new SimError('insufficient_balance', 409, 'not enough balance');
   }
+  if (error === 'limit_reached') {
+    return new SimError(
+      'limit_reached',
+      403,
+      'your responsible-gaming limit is reached: no more stakes for now',
+    );
+  }
   return new SimError('wallet_refused', 409, `the wallet refused the stake: ${error}`, error);
 }
 

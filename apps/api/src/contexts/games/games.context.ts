@@ -5,6 +5,8 @@ import type { Database } from '../../db/client.ts';
 import type { Identity } from '../identity/identity.context.ts';
 import type { Money } from '../money/money.context.ts';
 import type { Platform } from '../platform/platform.context.ts';
+import type { Brand } from '../platform/brand/index.ts';
+import type { Protection } from '../protection/protection.context.ts';
 import { BetRecordsService, betRecordsModule } from './bet-records/index.ts';
 import { GamesService, PlayerDirectory, ProviderClient, gamesModule } from './games/index.ts';
 import { PresenceService, presenceModule } from './presence/index.ts';
@@ -29,10 +31,13 @@ export function createGames(settings: {
   platform: Platform;
   identity: Identity;
   money: Money;
+  protection: Protection;
   /** The game platforms' API (the simulator by default) and the master signing secret. */
   gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number } | undefined;
 }): Games {
-  const { db, cache, log, platform, identity, money } = settings;
+  const { db, cache, log, platform, identity, money, protection } = settings;
+  const playGuard = (brand: Brand, memberId: bigint) =>
+    protection.limits.assertPlayAllowed(brand, memberId);
   const { brands } = platform;
   const provider = new ProviderClient({
     baseUrl: settings.gameProvider?.baseUrl ?? 'http://127.0.0.1:4100',
@@ -40,7 +45,14 @@ export function createGames(settings: {
     timeoutMs: settings.gameProvider?.timeoutMs,
   });
   const players = new PlayerDirectory({ db, provider });
-  const transfers = new TransferService({ db, ledger: money.ledger, provider, players, log });
+  const transfers = new TransferService({
+    db,
+    ledger: money.ledger,
+    provider,
+    players,
+    log,
+    playGuard,
+  });
   return {
     provider,
     transfers,
@@ -65,6 +77,7 @@ export function createGames(settings: {
       autoTransferIn: (input) => transfers.autoTransferIn(input),
       platformStates: (brandCode, memberId, currency) =>
         transfers.platformStates(brandCode, memberId, currency),
+      playGuard,
     }),
     presence: new PresenceService({
       cache,
@@ -76,6 +89,7 @@ export function createGames(settings: {
       db,
       ledger: money.ledger,
       brands,
+      limits: protection.limits,
       secretOf: (platformId) => provider.secretOf(platformId),
     }),
   };

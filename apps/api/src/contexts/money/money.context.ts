@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Identity } from '../identity/identity.context.ts';
 import type { Brand } from '../platform/brand/index.ts';
 import type { Platform } from '../platform/platform.context.ts';
+import type { Protection } from '../protection/protection.context.ts';
 import { DepositService, depositModule } from './deposit/index.ts';
 import { LedgerAdminService, LedgerService, ledgerModule } from './ledger/index.ts';
 import { PayoutService, payoutModule } from './payout/index.ts';
@@ -39,6 +40,8 @@ export function createMoney(settings: {
   cache: Cache;
   platform: Platform;
   identity: Identity;
+  /** Player protection: its checks on every money path the member starts. */
+  protection: Protection;
   /** Money on its way between the wallet and the game platforms (games). */
   inTransitSql: (member: { brandCode: SQL; memberId: SQL; currency: SQL }) => SQL;
   /** The daily withdrawal count and amount of the member's VIP level (engagement). */
@@ -51,7 +54,7 @@ export function createMoney(settings: {
   /** Valid bets and large wins of members in stretches of time (games): withdrawal risks. */
   betTotals: BetTotals;
 }): Money {
-  const { db, cache, platform, identity } = settings;
+  const { db, cache, platform, identity, protection } = settings;
   const { operators } = identity;
   const ledger = new LedgerService(db);
   const payouts = new PayoutService({ db });
@@ -83,7 +86,15 @@ export function createMoney(settings: {
     ledger,
     ledgerAdmin: new LedgerAdminService({ db, ledger, operators }),
     wallet,
-    deposits: new DepositService({ db, ledger, operators }),
+    deposits: new DepositService({
+      db,
+      ledger,
+      operators,
+      orderGuards: [
+        (tx, brand, memberId, amountMinor) =>
+          protection.limits.guardDeposit(tx, brand, memberId, amountMinor),
+      ],
+    }),
     payouts,
     withdrawals,
     withdrawalCashier: new WithdrawalCashier({

@@ -59,4 +59,5 @@ ALTER TABLE "member_limits" ADD CONSTRAINT "member_limits_member_id_members_id_f
 ALTER TABLE "member_play_settings" ADD CONSTRAINT "member_play_settings_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_play_time" ADD CONSTRAINT "member_play_time_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "exclusion_registry_hash" ON "exclusion_registry" USING btree ("identifier_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "member_exclusions_one_live" ON "member_exclusions" USING btree ("member_id") WHERE "member_exclusions"."ended_at" is null;
+CREATE UNIQUE INDEX "member_exclusions_one_live" ON "member_exclusions" USING btree ("member_id") WHERE "member_exclusions"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "seamless_transactions_member" ON "seamless_transactions" USING btree ("member_id","created_at");

@@ -284,3 +284,30 @@ export async function membersWithValidBets(
     );
   return new Set(rows.map((row) => row.memberId));
 }
+
+/**
+ * A member's stakes and payouts of rounds settled since `since` on the given platforms (the
+ * transfer-wallet ones: seamless rounds are counted as their money moves), in minor units.
+ */
+export async function settledPlaySince(
+  executor: Executor,
+  memberId: bigint,
+  since: Date,
+  platformIds: readonly number[],
+): Promise<{ stakes: bigint; payouts: bigint }> {
+  if (platformIds.length === 0) return { stakes: 0n, payouts: 0n };
+  const rows = await executor
+    .select({
+      stakes: sql<string>`coalesce(sum(${gameBetRecords.betMinor}), 0)::text`,
+      payouts: sql<string>`coalesce(sum(${gameBetRecords.payoutMinor}), 0)::text`,
+    })
+    .from(gameBetRecords)
+    .where(
+      and(
+        eq(gameBetRecords.memberId, memberId),
+        gte(gameBetRecords.settledAt, since),
+        inArray(gameBetRecords.platformId, [...platformIds]),
+      ),
+    );
+  return { stakes: BigInt(rows[0]?.stakes ?? '0'), payouts: BigInt(rows[0]?.payouts ?? '0') };
+}

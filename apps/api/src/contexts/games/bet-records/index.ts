@@ -7,6 +7,7 @@ export {
   membersWithBetsSyncedSince,
   membersWithValidBets,
   referralBetTotals,
+  settledPlaySince,
   sumValidBets,
   validBetsByMemberAndCategory,
 } from './bet-records.repository.ts';

@@ -116,6 +116,7 @@ export class GamesService {
   readonly #autoTransferIn: AutoTransferIn | undefined;
   readonly #platformStates: PlatformStates;
   readonly #log: FastifyBaseLogger;
+  readonly #playGuard: (brand: Brand, memberId: bigint) => Promise<void>;
   readonly status: PlatformStatus;
 
   constructor(dependencies: {
@@ -129,7 +130,10 @@ export class GamesService {
     log: FastifyBaseLogger;
     autoTransferIn?: AutoTransferIn | undefined;
     platformStates: PlatformStates;
+    /** Player protection's check before a game starts (exclusion, limits): throws. */
+    playGuard: (brand: Brand, memberId: bigint) => Promise<void>;
   }) {
+    this.#playGuard = dependencies.playGuard;
     this.#db = dependencies.db;
     this.#ledger = dependencies.ledger;
     this.#provider = dependencies.provider;
@@ -228,6 +232,7 @@ export class GamesService {
     if (await this.status.operatorMaintenance(platform.id)) {
       throw appError(GAMES_ERRORS, 'game_maintenance');
     }
+    await this.#playGuard(brand, memberId);
     const currency = brandCurrency(brand);
     const player = await this.#reportingMaintenance(platform.id, () =>
       this.#players.ensure(brand.config.code, memberId, platform.id, currency),

@@ -9,10 +9,11 @@ import type {
 } from '@lobby/game-protocol';
 import { isCurrencyCode, type CurrencyCode } from '@lobby/money';
 import { appError, type AppError } from '../../../lib/app-error.ts';
-import type { PostResult } from '../../money/ledger/index.ts';
+import type { PostInput, PostResult } from '../../money/ledger/index.ts';
 import { memberMoneyGateSql } from '../../identity/member/index.ts';
+import { stakeLimitsSql } from '../../protection/limits/index.ts';
 import { SEAMLESS_ERRORS } from './seamless.errors.ts';
-import type { SeamlessTransactionRow } from './seamless.repository.ts';
+import type { NewSeamlessTransactionRow, SeamlessTransactionRow } from './seamless.repository.ts';
 
 /**
  * The seamless wallet's rules that need no database: ledger keys and reasons, what a repeat of
@@ -52,6 +53,9 @@ export type Player = { brandCode: string; memberId: bigint; currency: CurrencyCo
 export type PlayerUse = 'play' | 'settle';
 
 export type RecordedKind = SeamlessTransactionRow['kind'];
+
+/** Thrown inside a counted stake's transaction to undo it: a limit would be passed. */
+export class StakeLimitReached extends Error {}
 
 /** Thrown inside a ledger transaction to undo it when the transaction id was taken meanwhile. */
 export class TransactionIdTaken extends Error {
@@ -138,7 +142,52 @@ export const MONEY_GATE = memberMoneyGateSql(
   'bet',
 );
 
+/** What STAKE_GATE answers for a member with a loss or wager limit: the stake is counted. */
+export const STAKE_LIMITS = 'limits';
+
+/**
+ * A debit's guard: the money gate, then whether the member has a loss or wager limit (player
+ * protection): such a stake goes the counted way (SeamlessService #limitedDebit), every other
+ * stays one statement.
+ */
+export const STAKE_GATE = sql`coalesce(${MONEY_GATE}, ${stakeLimitsSql(
+  sql`${sql.placeholder('gate_member')}::bigint`,
+)})`;
+
 export function currencyOfRow(row: SeamlessTransactionRow): CurrencyCode {
   if (!isCurrencyCode(row.currency)) throw new Error(`seamless: unknown currency ${row.currency}`);
   return row.currency;
+}
+
+/** The ledger entry of a debit or credit: the member's wallet against the platform's results. */
+export function movementInput(
+  platformId: number,
+  operation: 'debit' | 'credit',
+  player: Player,
+  request: { roundId: string; gameCode: string },
+  amountMinor: bigint,
+  row: NewSeamlessTransactionRow,
+): PostInput {
+  const house = {
+    kind: 'house_game_results' as const,
+    ref: String(platformId),
+    currency: player.currency,
+  };
+  const wallet = {
+    kind: 'member_wallet' as const,
+    memberId: player.memberId,
+    currency: player.currency,
+  };
+  const toMember = operation === 'credit' ? amountMinor : -amountMinor;
+  return {
+    brandCode: player.brandCode,
+    reason: SEAMLESS_REASONS[operation],
+    idempotencyKey: seamlessLedgerKey(platformId, row.transactionId),
+    actor: { type: 'provider', id: String(platformId) },
+    memo: `${platformId}/${request.roundId}/${request.gameCode}`,
+    lines: [
+      { account: wallet, amountMinor: toMember },
+      { account: house, amountMinor: -toMember },
+    ],
+  };
 }

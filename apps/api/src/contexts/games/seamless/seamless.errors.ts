@@ -16,6 +16,8 @@ export const SEAMLESS_ERRORS = defineErrorCodes({
   player_not_found: 404,
   /** The centre wallet holds less than the debit. */
   insufficient_funds: 409,
+  /** The member's loss or wager limit (or an exclusion) stops the stake (player protection). */
+  limit_reached: 403,
   /** A rollback came first for this debit id: the debit will never be applied. */
   transaction_rolled_back: 409,
   /** The transaction id was used before with another body. */

@@ -170,3 +170,27 @@ export async function markDebitRolledBack(
     .returning({ id: seamlessTransactions.id });
   return rows.length > 0;
 }
+
+/**
+ * A member's stakes (debits not rolled back) and payouts (credits) on seamless platforms since
+ * `since`, in minor units: what their loss and wager limits count, as the money moves.
+ */
+export async function seamlessPlaySince(
+  executor: Executor,
+  memberId: bigint,
+  since: Date,
+): Promise<{ stakes: bigint; payouts: bigint }> {
+  const rows = await executor
+    .select({
+      stakes: sql<string>`coalesce(sum(${seamlessTransactions.amountMinor}) filter (where ${seamlessTransactions.kind} = 'debit' and not ${seamlessTransactions.rolledBack}), 0)::text`,
+      payouts: sql<string>`coalesce(sum(${seamlessTransactions.amountMinor}) filter (where ${seamlessTransactions.kind} = 'credit'), 0)::text`,
+    })
+    .from(seamlessTransactions)
+    .where(
+      and(
+        eq(seamlessTransactions.memberId, memberId),
+        sql`${seamlessTransactions.createdAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return { stakes: BigInt(rows[0]?.stakes ?? '0'), payouts: BigInt(rows[0]?.payouts ?? '0') };
+}

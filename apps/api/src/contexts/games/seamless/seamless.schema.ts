@@ -41,5 +41,7 @@ export const seamlessTransactions = pgTable(
   (table) => [
     uniqueIndex('seamless_transactions_id').on(table.platformId, table.transactionId),
     index('seamless_transactions_round').on(table.platformId, table.roundId),
+    // A member's stakes and payouts in a window: their loss and wager limits.
+    index('seamless_transactions_member').on(table.memberId, table.createdAt),
   ],
 );

@@ -12,24 +12,28 @@ import {
   type SeamlessRollbackRequest,
 } from '@lobby/game-protocol';
 import { findRefusedText } from '@lobby/contracts';
+import type { LimitsService } from '../../protection/limits/index.ts';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand, type BrandRegistry } from '../../platform/brand/index.ts';
 import { memberIdOfPlayer } from '../games/index.ts';
-import type { GuardPart, LedgerService, PostInput, PostResult } from '../../money/ledger/index.ts';
+import type { GuardPart, LedgerService, PostResult } from '../../money/ledger/index.ts';
 import { findMemberById } from '../../identity/member/index.ts';
 import {
   creditHash,
   currencyOfRow,
   debitHash,
   DebitAlreadyReversed,
-  MONEY_GATE,
+  movementInput,
+  STAKE_GATE,
+  STAKE_LIMITS,
   parseBody,
   repeatOutcome,
   rollbackHash,
   seamlessLedgerKey,
   seamlessRefusal,
   SEAMLESS_REASONS,
+  StakeLimitReached,
   TransactionIdTaken,
   walletAfter,
   type Player,
@@ -74,6 +78,7 @@ export class SeamlessService {
   readonly #brands: BrandRegistry;
   readonly #secretOf: (platformId: number) => string;
   readonly #now: () => number;
+  readonly #limits: Pick<LimitsService, 'stakeWithinLimits'>;
 
   constructor(dependencies: {
     db: Database;
@@ -83,7 +88,10 @@ export class SeamlessService {
     secretOf: (platformId: number) => string;
     /** The clock of the signature's freshness check; Date.now unless a caller needs another. */
     now?: () => number;
+    /** The member's loss and wager limits (player protection): counted on each stake. */
+    limits: Pick<LimitsService, 'stakeWithinLimits'>;
   }) {
+    this.#limits = dependencies.limits;
     this.#db = dependencies.db;
     this.#ledger = dependencies.ledger;
     this.#brands = dependencies.brands;
@@ -167,11 +175,15 @@ export class SeamlessService {
     try {
       const result = await this.#post(platformId, 'debit', player, request, amountMinor, row, {
         name: 'gate',
-        build: MONEY_GATE,
+        build: STAKE_GATE,
         values: { gate_brand: player.brandCode, gate_member: String(player.memberId) },
       });
-      if ('refused' in result) refusal = result.refused;
-      else if (!result.replayed) return this.#ok(walletAfter(result, player.memberId));
+      const counted =
+        'refused' in result && result.refused === STAKE_LIMITS
+          ? await this.#limitedDebit(platformId, player, request, amountMinor, row)
+          : result;
+      if ('refused' in counted) refusal = counted.refused;
+      else if (!counted.replayed) return this.#ok(walletAfter(counted, player.memberId));
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'insufficient_funds')) {
         return this.#answerAfterRace(platformId, request.transactionId, 'debit', hash, error);
@@ -187,6 +199,13 @@ export class SeamlessService {
     if (existing) return this.#answerRepeat(existing, 'debit', hash);
     if (refusal === 'member_not_found' || refusal === 'member_disabled') {
       throw seamlessRefusal('player_not_found');
+    }
+    if (refusal === 'limit_reached' || refusal === 'account_excluded') {
+      // The member's own limit or exclusion: the protocol's limit code, the id buried.
+      if (await insertTransactionIfNew(this.#db, { ...row, kind: 'tombstone' })) {
+        throw seamlessRefusal('limit_reached', await this.#walletOf(player));
+      }
+      return this.#answerRecorded(platformId, request.transactionId, 'debit', hash);
     }
     // Short of funds, or the money gate: a frozen or closed account stakes nothing. The
     // platform's protocol has no code of its own for the gate (Lobby cannot add one to a
@@ -412,6 +431,36 @@ export class SeamlessService {
   }
 
   /**
+   * A stake of a member with a loss or wager limit: the debit and its row in a transaction that
+   * then counts the member's play with the limit rows locked (concurrent stakes of the member
+   * count each other) and undoes it all when a limit would be passed: `limit_reached`.
+   */
+  async #limitedDebit(
+    platformId: number,
+    player: Player,
+    request: { roundId: string; gameCode: string },
+    amountMinor: bigint,
+    row: NewSeamlessTransactionRow,
+  ): Promise<PostResult | { refused: string }> {
+    const brand = this.#brands.get(player.brandCode);
+    if (!brand) return { refused: 'member_not_found' };
+    const input = movementInput(platformId, 'debit', player, request, amountMinor, row);
+    try {
+      return await this.#ledger.post(input, async (tx, entryId) => {
+        if (!(await insertTransactionIfNew(tx, { ...row, ledgerEntryId: entryId }))) {
+          throw new TransactionIdTaken();
+        }
+        if (!(await this.#limits.stakeWithinLimits(tx, brand, player.memberId))) {
+          throw new StakeLimitReached();
+        }
+      });
+    } catch (error) {
+      if (error instanceof StakeLimitReached) return { refused: 'limit_reached' };
+      throw error;
+    }
+  }
+
+  /**
    * Posts a debit or credit with its row in the same statement, when `guard` (a check in that
    * statement) lets it.
    */
@@ -424,28 +473,7 @@ export class SeamlessService {
     row: NewSeamlessTransactionRow,
     guard?: GuardPart,
   ): Promise<PostResult | { refused: string }> {
-    const house = {
-      kind: 'house_game_results' as const,
-      ref: String(platformId),
-      currency: player.currency,
-    };
-    const wallet = {
-      kind: 'member_wallet' as const,
-      memberId: player.memberId,
-      currency: player.currency,
-    };
-    const toMember = operation === 'credit' ? amountMinor : -amountMinor;
-    const input: PostInput = {
-      brandCode: player.brandCode,
-      reason: SEAMLESS_REASONS[operation],
-      idempotencyKey: seamlessLedgerKey(platformId, row.transactionId),
-      actor: { type: 'provider', id: String(platformId) },
-      memo: `${platformId}/${request.roundId}/${request.gameCode}`,
-      lines: [
-        { account: wallet, amountMinor: toMember },
-        { account: house, amountMinor: -toMember },
-      ],
-    };
+    const input = movementInput(platformId, operation, player, request, amountMinor, row);
     // The row in the entry's own statement: an id taken meanwhile fails it, nothing moves.
     const insert = transactionRowWithEntry(row);
     return guard

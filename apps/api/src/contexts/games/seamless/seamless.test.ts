@@ -443,6 +443,8 @@ describe('seamless callbacks: duplicates and reordering', () => {
       ledger: h.ledger,
       brands: h.app.brands,
       secretOf: () => 'unused',
+      // These members set no limits: their stakes never take the counted way.
+      limits: { stakeWithinLimits: () => Promise.resolve(true) },
     });
     const settle = (calls: Promise<unknown>[]) => Promise.allSettled(calls);
     const member = await h.newMember({ fundMinor: 10_000n });

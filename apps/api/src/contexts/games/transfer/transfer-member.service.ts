@@ -14,6 +14,7 @@ import {
   transferOrderNo,
   type Direction,
   type OrderIntent,
+  type PlayGuard,
   type RecycleAnswer,
   type RecycleResult,
   type TransferAnswer,
@@ -41,9 +42,12 @@ export class MemberTransfers {
   readonly #deps: TransferDependencies;
   readonly #phases: TransferPhases;
 
-  constructor(dependencies: TransferDependencies, phases: TransferPhases) {
+  readonly #playGuard: PlayGuard;
+
+  constructor(dependencies: TransferDependencies, phases: TransferPhases, playGuard: PlayGuard) {
     this.#deps = dependencies;
     this.#phases = phases;
+    this.#playGuard = playGuard;
   }
 
   /**
@@ -123,6 +127,7 @@ export class MemberTransfers {
       memberId,
       direction === 'in' ? 'transfer_in' : 'transfer_out',
     );
+    if (direction === 'in') await this.#playGuard(brand, memberId);
     const intent: OrderIntent = {
       brandCode,
       memberId,

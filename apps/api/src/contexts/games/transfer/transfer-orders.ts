@@ -8,6 +8,7 @@ import {
 } from '@lobby/game-protocol';
 import { errorMessage } from '@lobby/i18n';
 import { isCurrencyCode, toDecimalString, type CurrencyCode } from '@lobby/money';
+import type { Brand } from '../../platform/brand/index.ts';
 import type { Database } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import {
@@ -36,6 +37,9 @@ export type TransferDependencies = {
   notFoundFinalAfterMs: number;
   log: FastifyBaseLogger | undefined;
 };
+
+/** A check before play starts (a transfer in, a game launch): throws the refusal. */
+export type PlayGuard = (brand: Brand, memberId: bigint) => Promise<void>;
 
 /**
  * Why a final order failed, as error codes (their texts are in the errors namespace). The two

@@ -9,6 +9,7 @@ import { MemberTransfers } from './transfer-member.service.ts';
 import type {
   RecycleAnswer,
   TransferAnswer,
+  PlayGuard,
   TransferDependencies,
   TransferInput,
 } from './transfer-orders.ts';
@@ -73,6 +74,11 @@ export class TransferService {
      */
     notFoundFinalAfterMs?: number;
     log?: FastifyBaseLogger;
+    /**
+     * What play must pass before the member's money goes into a platform (player protection:
+     * loss, wager and play-time limits): throws the refusal.
+     */
+    playGuard: PlayGuard;
   }) {
     const deps: TransferDependencies = {
       db: dependencies.db,
@@ -84,7 +90,7 @@ export class TransferService {
       log: dependencies.log,
     };
     const phases = new TransferPhases(deps);
-    this.#member = new MemberTransfers(deps, phases);
+    this.#member = new MemberTransfers(deps, phases, dependencies.playGuard);
     this.#wallets = new TransferWallets(deps);
     this.#reconciler = new TransferReconciler(deps, phases);
   }

@@ -214,6 +214,8 @@ export async function createTransferTestApp(
     provider: reconcileProvider,
     players: new PlayerDirectory({ db, provider: reconcileProvider }),
     now: clock.now,
+    // This service only reconciles (the app's own takes the members' transfers).
+    playGuard: () => Promise.reject(new Error('the reconciling service starts no play')),
   });
 
   const ownMembers: bigint[] = [];

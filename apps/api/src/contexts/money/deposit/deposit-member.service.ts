@@ -1,6 +1,6 @@
 import type { DepositChannel, DepositOrder } from '@lobby/contracts';
 import { parseAmount, toDecimalString } from '@lobby/money';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { assertMemberMoneyAllowed } from '../../identity/member/index.ts';
@@ -40,11 +40,25 @@ import {
  * address for USDT), the bank-transfer notice, and the member's orders. No money moves here:
  * an order is credited when it is decided (deposit-decisions.ts).
  */
+/**
+ * A check a deposit order must pass, on the order's transaction before it is written (the
+ * player protection's deposit limits, given by money.context.ts): throws the refusal.
+ */
+export type DepositOrderGuard = (
+  tx: Executor,
+  brand: Brand,
+  memberId: bigint,
+  amountMinor: bigint,
+) => Promise<void>;
+
 export class MemberDeposits {
   readonly #db: Database;
 
-  constructor(dependencies: { db: Database }) {
+  readonly #orderGuards: readonly DepositOrderGuard[];
+
+  constructor(dependencies: { db: Database; orderGuards: readonly DepositOrderGuard[] }) {
     this.#db = dependencies.db;
+    this.#orderGuards = dependencies.orderGuards;
   }
 
   async channels(brand: Brand): Promise<DepositChannel[]> {
@@ -156,7 +170,12 @@ export class MemberDeposits {
     }
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await insertOrderIfNew(this.#db, { ...order, orderNo: newOrderNo() });
+      // The guards (the member's deposit limits) and the order in one transaction: a guard
+      // locks what it counts, so a concurrent order of the member waits and counts this one.
+      const inserted = await this.#db.transaction(async (tx) => {
+        for (const guard of this.#orderGuards) await guard(tx, brand, memberId, amountMinor);
+        return insertOrderIfNew(tx, { ...order, orderNo: newOrderNo() });
+      });
       if (inserted) return toMemberOrder(inserted);
       // Another request with the same key won the race; or, rarely, the number was taken.
       const raced = await findOrderByKey(this.#db, brandCode, memberId, input.idempotencyKey);

@@ -421,6 +421,29 @@ export async function sumConfirmedDeposits(
   return BigInt(rows[0]?.total ?? '0');
 }
 
+/**
+ * What a member's deposit limits count since `since`: every order opened since then that has
+ * not failed (pending and submitted ones count until they are rejected or expire, so two orders
+ * cannot pass a limit together), in minor units.
+ */
+export async function depositsCountedSince(
+  executor: Executor,
+  memberId: bigint,
+  since: Date,
+): Promise<bigint> {
+  const rows = await executor
+    .select({ total: sql<string>`coalesce(sum(${depositOrders.amountMinor}), 0)::text` })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.memberId, memberId),
+        gte(depositOrders.createdAt, since),
+        inArray(depositOrders.status, ['pending', 'submitted', 'confirmed']),
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}
+
 /** Members with a deposit confirmed at or after `since`: whose deposit totals may have grown. */
 export async function membersWithDepositsConfirmedSince(
   executor: Executor,

@@ -7,7 +7,7 @@ import type { ActionRecorder, OperatorIdentity } from '../../identity/operator/i
 import { ChainDeposits, type ChainSweepReport } from './deposit-chain.service.ts';
 import { DepositDecisions } from './deposit-decisions.ts';
 import { GatewayDeposits } from './deposit-gateway.service.ts';
-import { MemberDeposits } from './deposit-member.service.ts';
+import { MemberDeposits, type DepositOrderGuard } from './deposit-member.service.ts';
 import type {
   ChainTransferInput,
   CreateDepositInput,
@@ -53,12 +53,18 @@ export class DepositService {
   /** The operators' queue (deposit-cashier.service.ts). */
   readonly cashier: DepositCashier;
 
-  constructor(options: { db: Database; ledger: LedgerService; operators?: ActionRecorder }) {
+  constructor(options: {
+    db: Database;
+    ledger: LedgerService;
+    operators?: ActionRecorder;
+    /** What every member deposit order must pass (player protection); [] where none are opened. */
+    orderGuards: readonly DepositOrderGuard[];
+  }) {
     const { db, ledger, operators } = options;
     this.#db = db;
     const decisions = new DepositDecisions({ db, ledger });
     this.#decisions = decisions;
-    this.#member = new MemberDeposits({ db });
+    this.#member = new MemberDeposits({ db, orderGuards: options.orderGuards });
     this.#gateway = new GatewayDeposits({ db, decisions });
     this.#chain = new ChainDeposits({ db, decisions });
     this.cashier = new DepositCashier({ db, ledger, operators });

@@ -37,7 +37,7 @@ export async function createDepositHarness(
   const db = harness.database.db;
   const ledger = new LedgerService(db);
   const operators = new OperatorService(db);
-  const deposits = new DepositService({ db, ledger });
+  const deposits = new DepositService({ db, ledger, orderGuards: [] });
   await seedDepositChannels(db);
   const sessions = new SessionService(db);
 

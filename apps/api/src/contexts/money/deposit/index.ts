@@ -4,6 +4,7 @@ export { depositsInWindows } from './deposit-cashier.repository.ts';
 export { depositModule } from './deposit.plugin.ts';
 export {
   countOpenMemberOrders,
+  depositsCountedSince,
   findMemberOrder,
   listMemberCreditedOrders,
   membersWithDepositsConfirmedSince,

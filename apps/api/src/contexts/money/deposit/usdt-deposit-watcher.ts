@@ -16,7 +16,8 @@ export function usdtDepositWatcherSweep(deps: { intervalMs?: number } = {}): Swe
     name: USDT_DEPOSIT_WATCHER,
     intervalMs: deps.intervalMs ?? 10_000,
     async run({ db, signal, log }) {
-      const deposits = new DepositService({ db, ledger: new LedgerService(db) });
+      // The watcher credits transfers to orders members opened: it opens none itself.
+      const deposits = new DepositService({ db, ledger: new LedgerService(db), orderGuards: [] });
       const advanced = await deposits.advanceSandboxChain();
       const report = await deposits.creditConfirmedTransfers(signal, log);
       if (report.credited > 0 || report.failed > 0) log.info({ advanced, ...report }, 'usdt sweep');

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cancelMemberLimitEndpoint,
+  confirmMemberLimitEndpoint,
+  memberLimitsEndpoint,
+  setMemberLimitEndpoint,
+} from '@lobby/contracts';
+import { commonError } from '../../../lib/app-error.ts';
+import { envelopeResponses, ok } from '../../../lib/envelope.ts';
+import type { LimitsService } from './limits.service.ts';
+
+const member = { access: 'member' as const };
+const tags = ['protection'];
+
+function memberIdOf(request: FastifyRequest): bigint {
+  if (!request.member) throw commonError('token');
+  return BigInt(request.member.memberId);
+}
+
+/** The member's limits: see, set, confirm or withdraw a waiting change. */
+export async function limitsRoutes(app: FastifyInstance, options: { limits: LimitsService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { limits } = options;
+
+  routes.get(
+    memberLimitsEndpoint.path,
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "The member's limits with what is used and left, and waiting changes",
+        response: envelopeResponses(memberLimitsEndpoint.response),
+      },
+    },
+    async (request) => ok(await limits.view(request.brand, memberIdOf(request))),
+  );
+
+  routes.post(
+    setMemberLimitEndpoint.path,
+    {
+      config: member,
+      schema: {
+        tags,
+        summary:
+          'Set, lower (at once), raise or remove (after 24 hours and a confirmation) a limit',
+        body: setMemberLimitEndpoint.body,
+        response: envelopeResponses(setMemberLimitEndpoint.response),
+      },
+    },
+    async (request) => {
+      const memberId = memberIdOf(request);
+      const { kind, period, amount } = request.body;
+      await limits.set(request.brand, memberId, { kind, period }, amount);
+      return ok(await limits.view(request.brand, memberId));
+    },
+  );
+
+  routes.post(
+    confirmMemberLimitEndpoint.path,
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'Confirm a raise or removal whose 24 hours have passed',
+        body: confirmMemberLimitEndpoint.body,
+        response: envelopeResponses(confirmMemberLimitEndpoint.response),
+      },
+    },
+    async (request) => {
+      const memberId = memberIdOf(request);
+      await limits.confirm(request.brand, memberId, request.body);
+      return ok(await limits.view(request.brand, memberId));
+    },
+  );
+
+  routes.post(
+    cancelMemberLimitEndpoint.path,
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'Withdraw a waiting raise or removal',
+        body: cancelMemberLimitEndpoint.body,
+        response: envelopeResponses(cancelMemberLimitEndpoint.response),
+      },
+    },
+    async (request) => {
+      const memberId = memberIdOf(request);
+      await limits.cancel(request.brand, memberId, request.body);
+      return ok(await limits.view(request.brand, memberId));
+    },
+  );
+}

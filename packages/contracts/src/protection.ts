@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * The member's responsible-gaming tools (issue 15, points 1 to 4): their limits with what is
+ * used and what is left, reality checks, time-out and self-exclusion. Member calls (session,
+ * JSON). Amounts are decimal strings in the brand's currency; play time is in minutes.
+ */
+
+export const LIMIT_KINDS = ['deposit', 'loss', 'wager', 'play_time'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+/** Money limits take every period; play time is a daily limit. */
+export const PERIODS_OF: Record<LimitKind, readonly LimitPeriod[]> = {
+  deposit: LIMIT_PERIODS,
+  loss: LIMIT_PERIODS,
+  wager: LIMIT_PERIODS,
+  play_time: ['day'],
+};
+/** Hours an increase or a removal waits before the member may confirm it. */
+export const LIMIT_INCREASE_DELAY_HOURS = 24;
+/** The most minutes a day a play-time limit may allow (a day). */
+export const PLAY_TIME_MAX_MINUTES = 24 * 60;
+
+export const memberLimitSchema = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  period: z.enum(LIMIT_PERIODS),
+  /** The limit in force: a decimal amount, or whole minutes for play time. */
+  amount: z.string(),
+  /** Counted over the rolling period up to now (play time: today in the brand's calendar). */
+  used: z.string(),
+  /** What the member may still deposit, stake or lose (or play), never below zero. */
+  remaining: z.string(),
+  /** An increase (amount) or a removal (null) waiting for its 24 hours and confirmation. */
+  pending: z
+    .object({
+      amount: z.string().nullable(),
+      /** ISO 8601: from when the member may confirm it. */
+      confirmableFrom: z.string(),
+      confirmable: z.boolean(),
+    })
+    .nullable(),
+});
+export type MemberLimit = z.infer<typeof memberLimitSchema>;
+
+export const memberLimitsSchema = z.object({
+  currency: z.string(),
+  /** The brand's time zone: play time counts its days. */
+  timeZone: z.string(),
+  limits: z.array(memberLimitSchema),
+  /** Whether the brand's profile asks the member to set a deposit limit now. */
+  depositLimitPrompt: z.boolean(),
+});
+export type MemberLimits = z.infer<typeof memberLimitsSchema>;
+
+export const memberLimitsEndpoint = {
+  method: 'GET',
+  path: '/api/f/v1/protection/limits',
+  response: memberLimitsSchema,
+} as const;
+
+const limitKey = {
+  kind: z.enum(LIMIT_KINDS),
+  period: z.enum(LIMIT_PERIODS),
+};
+
+/**
+ * Sets, lowers, raises or removes (amount null) one limit. Lowering (or a first limit) applies
+ * at once; raising or removing waits 24 hours and then the member's confirmation. Answers the
+ * whole view.
+ */
+export const setMemberLimitEndpoint = {
+  method: 'POST',
+  path: '/api/f/v1/protection/limits',
+  body: z
+    .object({
+      ...limitKey,
+      /** A decimal amount (money) or whole minutes (play time); null removes the limit. */
+      amount: z
+        .string()
+        .trim()
+        .regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount')
+        .nullable(),
+    })
+    .refine((body) => PERIODS_OF[body.kind].includes(body.period), {
+      message: 'period: play time is daily',
+      path: ['period'],
+    }),
+  response: memberLimitsSchema,
+} as const;
+
+/** Confirms a waiting increase or removal once its 24 hours have passed. */
+export const confirmMemberLimitEndpoint = {
+  method: 'POST',
+  path: '/api/f/v1/protection/limits/confirm',
+  body: z.object(limitKey),
+  response: memberLimitsSchema,
+} as const;
+
+/** Withdraws a waiting increase or removal: the limit in force stays. */
+export const cancelMemberLimitEndpoint = {
+  method: 'POST',
+  path: '/api/f/v1/protection/limits/cancel',
+  body: z.object(limitKey),
+  response: memberLimitsSchema,
+} as const;
