@@ -55,7 +55,7 @@ async function call(token: string, method: 'GET' | 'POST', url: string, body?: o
     ...(body ? { payload: body } : {}),
   });
   const json = response.json<{ status: boolean; data: unknown; message?: string }>();
-  return { statusCode: response.statusCode, ...json } as Answer;
+  return { statusCode: response.statusCode, ...json };
 }
 
 const limitsOf = async (token: string) =>
