@@ -45,8 +45,6 @@ async function newMember(brandCode = 'jinsheng') {
   return { id: member.id, token };
 }
 
-type Answer = { statusCode: number; status: boolean; data: unknown; message?: string };
-
 async function call(token: string, method: 'GET' | 'POST', url: string, body?: object) {
   const response = await h.app.inject({
     method,
