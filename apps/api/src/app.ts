@@ -176,6 +176,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     platform,
     identity,
     now: dependencies.clock ?? (() => new Date()),
+    log: app.log,
+    // Every platform's balance back to the wallet, as the member's one-click recycle does.
+    recycle: async (brand, memberId) => {
+      await gamesBuilt().transfers.recycle(brand, memberId, `exclusion:${Date.now()}`, 'zh-CN');
+    },
     usage: {
       deposits: depositsCountedSince,
       play: async (executor, memberId, since) => {

@@ -80,6 +80,8 @@ export const LOGIN_RESULTS = [
   'disabled',
   'closed',
   'captcha',
+  /** The person is in the exclusion registry through another account (issue 15). */
+  'self_excluded',
   'error',
 ] as const;
 export type LoginResult = (typeof LOGIN_RESULTS)[number];

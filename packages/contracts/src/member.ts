@@ -161,6 +161,8 @@ export const registerEndpoint = {
     mailCode: verificationCodeSchema.optional(),
     inviteCode: z.string().trim().max(16).optional(),
     realName: z.string().trim().max(REAL_NAME_RULE.maxLength).optional(),
+    /** `YYYY-MM-DD`: asked where the brand's compliance profile says so; minors are refused. */
+    dateOfBirth: z.union([z.iso.date(), z.literal('')]).optional(),
   }),
   response: memberInfoSchema,
 } as const;

@@ -104,3 +104,80 @@ export const cancelMemberLimitEndpoint = {
   body: z.object(limitKey),
   response: memberLimitsSchema,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Time-out and self-exclusion (issue 15, point 4).
+
+/** A time-out: a break of 24 hours, 7 days, 30 days or 6 weeks. */
+export const TIME_OUT_PERIODS = ['24h', '7d', '30d', '42d'] as const;
+/** A self-exclusion: 6 months, 1, 2 or 5 years, or indefinite. */
+export const SELF_EXCLUSION_PERIODS = ['6m', '1y', '2y', '5y', 'permanent'] as const;
+export const EXCLUSION_KINDS = ['time_out', 'self_exclusion'] as const;
+export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
+export type ExclusionPeriod =
+  (typeof TIME_OUT_PERIODS)[number] | (typeof SELF_EXCLUSION_PERIODS)[number];
+
+export const memberExclusionSchema = z.object({
+  kind: z.enum(EXCLUSION_KINDS),
+  period: z.string(),
+  startsAt: z.string(),
+  /** Null: indefinite. */
+  endsAt: z.string().nullable(),
+  /** When the member asked to end it, and from when it ends. */
+  endRequestedAt: z.string().nullable(),
+  endableAt: z.string().nullable(),
+  /** Whether the member may ask now (its period has run out, or an indefinite one's minimum). */
+  canAskToEnd: z.boolean(),
+  /** From when the member may ask (null once asked). */
+  askableFrom: z.string().nullable(),
+});
+export type MemberExclusion = z.infer<typeof memberExclusionSchema>;
+
+export const memberExclusionStateSchema = z.object({
+  current: memberExclusionSchema.nullable(),
+  /** The periods the brand's profile offers. */
+  timeOutPeriods: z.array(z.enum(TIME_OUT_PERIODS)),
+  selfExclusionPeriods: z.array(z.enum(SELF_EXCLUSION_PERIODS)),
+});
+export type MemberExclusionState = z.infer<typeof memberExclusionStateSchema>;
+
+export const memberExclusionEndpoint = {
+  method: 'GET',
+  path: '/api/f/v1/protection/exclusion',
+  response: memberExclusionStateSchema,
+} as const;
+
+/**
+ * Takes a time-out or a self-exclusion, in force at once: every session ends (this one too),
+ * game balances come back to the wallet, and until it ends the member may only log in to
+ * withdraw and see their history. A longer one may replace one in force; never a shorter one.
+ */
+export const takeExclusionEndpoint = {
+  method: 'POST',
+  path: '/api/f/v1/protection/exclusion',
+  body: z
+    .object({
+      kind: z.enum(EXCLUSION_KINDS),
+      period: z.enum([...TIME_OUT_PERIODS, ...SELF_EXCLUSION_PERIODS]),
+      /** The member confirms they understand it cannot be undone early. */
+      confirm: z.literal(true),
+    })
+    .refine(
+      (body) =>
+        body.kind === 'time_out'
+          ? (TIME_OUT_PERIODS as readonly string[]).includes(body.period)
+          : (SELF_EXCLUSION_PERIODS as readonly string[]).includes(body.period),
+      { message: 'period: not one of the kind', path: ['period'] },
+    ),
+  response: memberExclusionStateSchema,
+} as const;
+
+/**
+ * Asks to end an exclusion whose period has run out (an indefinite one after the profile's
+ * minimum): it ends 24 hours later (7 days for an indefinite one), never earlier.
+ */
+export const endExclusionEndpoint = {
+  method: 'POST',
+  path: '/api/f/v1/protection/exclusion/end',
+  response: memberExclusionStateSchema,
+} as const;

@@ -48,6 +48,8 @@ export const MEMBER_CENTRE_ROUTES = [
   '/user/transRecord',
   '/user/vip',
   '/user/vip/detail',
+  /** The member's limits and protection tools (issue 15; not in the spec's route list). */
+  '/user/responsibleGaming',
 ] as const;
 
 /** Stand-alone routes outside the layout. */

@@ -74,6 +74,7 @@ const MEMBER_SCREENS: Record<string, string> = {
   '/user/transRecord': 'trans-record',
   '/user/vip': 'vip',
   '/user/vip/detail': 'vip-detail',
+  '/user/responsibleGaming': 'responsible-gaming',
 };
 
 const STAND_ALONE_SCREENS: Record<string, string> = {

@@ -71,6 +71,11 @@ const VirtualCoinCardPage = screen(() =>
     (module) => module.VirtualCoinCardPage,
   ),
 );
+const ResponsibleGamingPage = screen(() =>
+  import('../features/protection/responsible-gaming-page.tsx').then(
+    (module) => module.ResponsibleGamingPage,
+  ),
+);
 const PersonalPage = screen(() =>
   import('../features/account/personal-page.tsx').then((module) => module.PersonalPage),
 );
@@ -199,6 +204,7 @@ export function createRoutes(deps: RouteDependencies): RouteObject[] {
     leaf('add-alipay', '/finance/addAlipay', <AddAlipayPage />),
     leaf('virtual-coin-card', '/finance/virtualCoinCard', <VirtualCoinCardPage />),
     leaf('personal', '/user/personal', <PersonalPage />),
+    leaf('responsible-gaming', '/user/responsibleGaming', <ResponsibleGamingPage />),
     leaf('bank-cards-manage', '/user/bankCardsManage', <BankCardsManagePage />),
     leaf('message', '/user/message', <MessageListPage />),
     leaf('message-detail', '/user/messageDetail', <MessageDetailPage />),

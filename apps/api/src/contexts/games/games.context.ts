@@ -36,8 +36,7 @@ export function createGames(settings: {
   gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number } | undefined;
 }): Games {
   const { db, cache, log, platform, identity, money, protection } = settings;
-  const playGuard = (brand: Brand, memberId: bigint) =>
-    protection.limits.assertPlayAllowed(brand, memberId);
+  const playGuard = (brand: Brand, memberId: bigint) => protection.assertMayPlay(brand, memberId);
   const { brands } = platform;
   const provider = new ProviderClient({
     baseUrl: settings.gameProvider?.baseUrl ?? 'http://127.0.0.1:4100',

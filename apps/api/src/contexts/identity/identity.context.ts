@@ -5,10 +5,13 @@ import type { Platform } from '../platform/platform.context.ts';
 import { AuthService, authModule } from './auth/index.ts';
 import { MemberService, SessionService, memberModule } from './member/index.ts';
 import { OperatorAdminService, OperatorService, operatorModule } from './operator/index.ts';
+import { ExclusionRegistry } from './registry/index.ts';
 import { UploadUrlSigner, uploadModule } from './upload/index.ts';
 
 /** The identity context: members (their accounts, sessions, registration and login) and staff. */
 export type Identity = {
+  /** The exclusion registry shared by every brand (issue 15, point 5). */
+  registry: ExclusionRegistry;
   sessions: SessionService;
   /** Private uploads (feedback and chat images) are shown on addresses signed with this key. */
   uploadSigner: UploadUrlSigner;
@@ -29,7 +32,18 @@ export function createIdentity(settings: {
 }): Identity {
   const { db, platform } = settings;
   const sessions = new SessionService(db, { cache: settings.cache });
-  const shared = { db, rsa: platform.rsa, sessions, verification: platform.verification };
+  // The registry's key: derived from the site's key pair, the same on every node and brand.
+  const registry = new ExclusionRegistry({
+    db,
+    key: platform.rsa.deriveSecret('exclusion-registry'),
+  });
+  const shared = {
+    db,
+    rsa: platform.rsa,
+    sessions,
+    verification: platform.verification,
+    registry,
+  };
   const operators = new OperatorService(db, {
     alerts: settings.log,
     audit: platform.audit,
@@ -49,6 +63,7 @@ export function createIdentity(settings: {
     cache: settings.cache,
   });
   return {
+    registry,
     sessions,
     uploadSigner: new UploadUrlSigner(platform.rsa.deriveSecret('upload-url')),
     members,

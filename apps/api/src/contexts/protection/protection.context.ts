@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
+import { appError } from '../../lib/app-error.ts';
 import type { Identity } from '../identity/identity.context.ts';
+import { MEMBER_ERRORS } from '../identity/member/index.ts';
+import type { Brand } from '../platform/brand/index.ts';
 import type { Platform } from '../platform/platform.context.ts';
+import { ExclusionService, exclusionModule, type Recycle } from './exclusion/index.ts';
 import { LimitsService, limitsModule, type LimitUsage } from './limits/index.ts';
 
 /**
@@ -15,6 +19,12 @@ import { LimitsService, limitsModule, type LimitUsage } from './limits/index.ts'
  */
 export type Protection = {
   limits: LimitsService;
+  exclusions: ExclusionService;
+  /**
+   * What play must pass before it starts (a game launch, a transfer into a platform): no
+   * time-out or self-exclusion in force, and every loss, wager and play-time limit with room.
+   */
+  assertMayPlay(brand: Brand, memberId: bigint): Promise<void>;
 };
 
 export type ProtectionSettings = {
@@ -26,14 +36,34 @@ export type ProtectionSettings = {
   usage: LimitUsage;
   /** The protection's clock: limits' 24 hours, exclusion periods (a test moves it). */
   now: () => Date;
+  /** Brings a member's game balances back to the wallet (games), when they exclude themselves. */
+  recycle: Recycle;
+  log?: { warn(details: Record<string, unknown>, message: string): void };
 };
 
 export function createProtection(settings: ProtectionSettings): Protection {
-  const { db, platform, usage, now } = settings;
+  const { db, platform, identity, usage, now } = settings;
   const limits = new LimitsService({ db, audit: platform.audit, usage, now });
-  return { limits };
+  const exclusions = new ExclusionService({
+    db,
+    audit: platform.audit,
+    registry: identity.registry,
+    sessions: identity.sessions,
+    recycle: settings.recycle,
+    now,
+    ...(settings.log ? { log: settings.log } : {}),
+  });
+  return {
+    limits,
+    exclusions,
+    async assertMayPlay(brand, memberId) {
+      if (await exclusions.excluded(memberId)) throw appError(MEMBER_ERRORS, 'account_excluded');
+      await limits.assertPlayAllowed(brand, memberId);
+    },
+  };
 }
 
 export async function registerProtection(app: FastifyInstance, protection: Protection) {
   await app.register(limitsModule, { limits: protection.limits });
+  await app.register(exclusionModule, { exclusions: protection.exclusions });
 }

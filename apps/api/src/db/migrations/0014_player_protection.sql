@@ -3,6 +3,7 @@ CREATE TABLE "exclusion_registry" (
 	"identifier_hash" text NOT NULL,
 	"identifier_kind" text NOT NULL,
 	"exclusion_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
 	"brand_code" text NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone,
@@ -53,11 +54,11 @@ CREATE TABLE "member_play_time" (
 ALTER TABLE "members" ADD COLUMN "date_of_birth" date;--> statement-breakpoint
 ALTER TABLE "member_restrictions" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "brands" ADD COLUMN "compliance" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
-ALTER TABLE "exclusion_registry" ADD CONSTRAINT "exclusion_registry_exclusion_id_member_exclusions_id_fk" FOREIGN KEY ("exclusion_id") REFERENCES "public"."member_exclusions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_exclusions" ADD CONSTRAINT "member_exclusions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_limits" ADD CONSTRAINT "member_limits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_play_settings" ADD CONSTRAINT "member_play_settings_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_play_time" ADD CONSTRAINT "member_play_time_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "exclusion_registry_hash" ON "exclusion_registry" USING btree ("identifier_hash");--> statement-breakpoint
+CREATE INDEX "exclusion_registry_exclusion" ON "exclusion_registry" USING btree ("exclusion_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_exclusions_one_live" ON "member_exclusions" USING btree ("member_id") WHERE "member_exclusions"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "seamless_transactions_member" ON "seamless_transactions" USING btree ("member_id","created_at");

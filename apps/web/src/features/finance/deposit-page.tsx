@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FinanceTabs } from '../../components/ui/finance-tabs.tsx';
 import { PageHeader } from '../../components/ui/page.tsx';
@@ -20,6 +20,11 @@ export function DepositPage() {
         icon="deposit"
         title={t('finance.deposit.title')}
         subtitle={t('finance.deposit.subtitle')}
+        actions={
+          <Link className="btn btn--ghost btn--sm" to="/user/responsibleGaming">
+            {t('finance.deposit.limitsLink')}
+          </Link>
+        }
       />
       <FinanceTabs />
       {orderNo ? (

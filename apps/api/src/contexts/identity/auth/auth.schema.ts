@@ -1,3 +1,4 @@
+import { LOGIN_RESULTS } from '@lobby/contracts';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from '../member/member.schema.ts';
 
@@ -32,9 +33,7 @@ export const memberLogins = pgTable(
     memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
     /** The username as typed (trimmed, at most 64 characters). */
     username: text('username').notNull(),
-    result: text('result', {
-      enum: ['success', 'wrong_password', 'locked', 'disabled', 'closed', 'captcha', 'error'],
-    }).notNull(),
+    result: text('result', { enum: LOGIN_RESULTS }).notNull(),
     ip: text('ip'),
     deviceNo: text('device_no'),
     /** At most 300 characters. */

@@ -38,6 +38,7 @@ import {
   type VerificationService,
 } from '../../platform/verification/index.ts';
 import { AUTH_ERRORS } from './auth.errors.ts';
+import { identifiersOf, type ExclusionRegistry } from '../registry/index.ts';
 import {
   clearLoginFailures,
   insertMemberLogin,
@@ -72,6 +73,10 @@ type Dependencies = {
   audit?: AuditLog;
   /** Tells every node the member's info changed (the last login shown in it). */
   infoChanged?: (memberId: bigint) => Promise<void>;
+  /** The exclusion registry: no registration or login of a self-excluded person (issue 15). */
+  registry: ExclusionRegistry;
+  /** The clock of the age check (a test moves it). */
+  now?: () => Date;
 };
 
 /** How a refused login ended, by the code it was refused with (member_logins.result). */
@@ -81,6 +86,7 @@ const LOGIN_RESULT_OF_CODE: Readonly<Record<string, LoginResult>> = {
   account_disabled: 'disabled',
   account_closed: 'closed',
   captcha_wrong: 'captcha',
+  self_excluded: 'self_excluded',
 };
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -96,6 +102,24 @@ function assertKnownAreaCode(areaCode: string): void {
   if (!isKnownAreaCode(areaCode)) {
     throw commonError('validation', [{ path: 'areaCode', code: 'invalid_value' }]);
   }
+}
+
+/**
+ * Full years of a person born on `day` (YYYY-MM-DD) at `now` (UTC calendar); null for a day
+ * that does not exist or lies in the future.
+ */
+export function ageOn(day: string, now: Date): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const born = new Date(Date.UTC(year, month - 1, date));
+  if (born.getUTCMonth() !== month - 1 || born.getUTCDate() !== date) return null;
+  if (born.getTime() > now.getTime()) return null;
+  let age = now.getUTCFullYear() - year;
+  const beforeBirthday =
+    now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < date);
+  if (beforeBirthday) age -= 1;
+  return age;
 }
 
 /** One of phone (with area code) or e-mail, from a form that may carry either. */
@@ -177,9 +201,11 @@ export class AuthService {
       mailCode?: string | undefined;
       inviteCode?: string | undefined;
       realName?: string | undefined;
+      dateOfBirth?: string | undefined;
     },
   ): Promise<{ token: string; info: MemberInfo }> {
     const { db, rsa, verification } = this.#deps;
+    const profile = caller.brand.compliance;
     const brandCode = caller.brand.config.code;
     const rules = caller.brand.config.settings.registration;
 
@@ -205,9 +231,19 @@ export class AuthService {
       missing.push({ path: 'phoneCode', code: 'required' });
     if (email !== undefined && body.mailCode === undefined)
       missing.push({ path: 'mailCode', code: 'required' });
+    const dateOfBirth = body.dateOfBirth === '' ? undefined : body.dateOfBirth;
+    if (profile.dateOfBirthRequired && dateOfBirth === undefined)
+      missing.push({ path: 'dateOfBirth', code: 'required' });
     if (missing.length > 0) throw appError(AUTH_ERRORS, 'field_required', missing);
 
     await this.#checkCaptcha(caller, body.key, body.code);
+    if (dateOfBirth !== undefined) {
+      const age = ageOn(dateOfBirth, (this.#deps.now ?? (() => new Date()))());
+      if (age === null) throw appError(AUTH_ERRORS, 'date_of_birth_invalid');
+      if (age < profile.minimumAge) {
+        throw appError(AUTH_ERRORS, 'under_age', { params: { age: profile.minimumAge } });
+      }
+    }
     const username = body.username.trim();
     if (!isValidUsername(username)) throw appError(MEMBER_ERRORS, 'username_invalid');
     const password = readNewPassword(rsa, body.password, body.confirmPassword);
@@ -233,6 +269,16 @@ export class AuthService {
     if (email !== undefined && (await findMemberByEmail(db, brandCode, email))) {
       throw appError(MEMBER_ERRORS, 'email_taken');
     }
+    // A self-excluded person registers on no brand of the operator (issue 15, point 5).
+    await this.#deps.registry.assertNotExcluded(
+      identifiersOf({
+        phoneAreaCode: body.areaCode ?? null,
+        phone: phone ?? null,
+        email: email ?? null,
+        realName: realName ?? null,
+        dateOfBirth: dateOfBirth ?? null,
+      }),
+    );
     // Codes last: every other check has passed, so a code is only spent on a real registration.
     if (phone !== undefined && body.areaCode !== undefined && body.phoneCode !== undefined) {
       await verification.consume({
@@ -264,6 +310,7 @@ export class AuthService {
           phone: phone ?? null,
           email: email ?? null,
           realName: realName ?? null,
+          dateOfBirth: dateOfBirth ?? null,
           inviteCode: newInviteCode(),
           referrerCode: referrer?.inviteCode ?? null,
           referrerMemberId: referrer?.id ?? null,
@@ -381,6 +428,11 @@ export class AuthService {
         ? appError(MEMBER_ERRORS, 'account_closed')
         : appError(AUTH_ERRORS, 'account_disabled');
     }
+    // A person self-excluded through another account (here or on another brand) stays out;
+    // the excluded member themself may log in, to withdraw and see their history.
+    await this.#deps.registry.assertNotExcluded(identifiersOf(member), {
+      exceptMember: member.id,
+    });
     await clearLoginFailures(db, brandCode, usernameKey);
     return this.#startSession(caller, member);
   }

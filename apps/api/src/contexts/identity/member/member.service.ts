@@ -26,6 +26,7 @@ import {
   type MemberRow,
 } from './member.repository.ts';
 import { uniqueViolation } from '../../../db/errors.ts';
+import { identifiersOf, type ExclusionRegistry } from '../registry/index.ts';
 
 function maskRealName(name: string): string {
   const characters = [...name];
@@ -71,6 +72,8 @@ type Dependencies = {
   vipLevelOf(memberId: bigint): Promise<number>;
   /** Carries "this member's info changed" to every node; without it nothing is kept. */
   cache?: Cache;
+  /** The exclusion registry: a self-excluded person's phone or e-mail is bound nowhere. */
+  registry: ExclusionRegistry;
 };
 
 /** Members' info that each node keeps, by member id, until a change is announced. */
@@ -165,6 +168,10 @@ export class MemberService {
       body.phone,
     );
     if (owner) throw appError(MEMBER_ERRORS, 'phone_taken');
+    await this.#deps.registry.assertNotExcluded(
+      identifiersOf({ phoneAreaCode: body.areaCode, phone: body.phone }),
+      { exceptMember: memberId },
+    );
     await this.#deps.verification.consume({
       brandCode: brand.config.code,
       purpose: 'bindPhone',
@@ -189,6 +196,9 @@ export class MemberService {
     if (await findMemberByEmail(this.#deps.db, brand.config.code, body.email)) {
       throw appError(MEMBER_ERRORS, 'email_taken');
     }
+    await this.#deps.registry.assertNotExcluded(identifiersOf({ email: body.email }), {
+      exceptMember: memberId,
+    });
     await this.#deps.verification.consume({
       brandCode: brand.config.code,
       purpose: 'bindEmail',

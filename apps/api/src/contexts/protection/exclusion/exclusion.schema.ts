@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from '../../identity/member/member.schema.ts';
 
 /** The exclusion module's tables: its repository is the only code that reads or writes them. */
@@ -39,29 +39,4 @@ export const memberExclusions = pgTable(
       sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`,
     ),
   ],
-);
-
-/**
- * The exclusion registry shared by every brand of the operator (issue 15, point 5): one row per
- * identifier of a self-excluded person, keyed by an HMAC of the normalised identifier (phone,
- * e-mail, real name with date of birth, ID number), never the identifier itself. A person whose
- * identifier has a live row cannot register, log in or bind it on any brand.
- */
-export const exclusionRegistry = pgTable(
-  'exclusion_registry',
-  {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    identifierHash: text('identifier_hash').notNull(),
-    identifierKind: text('identifier_kind', {
-      enum: ['phone', 'email', 'name_dob', 'id_number'],
-    }).notNull(),
-    exclusionId: bigint('exclusion_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => memberExclusions.id),
-    brandCode: text('brand_code').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-  },
-  (table) => [index('exclusion_registry_hash').on(table.identifierHash)],
 );
