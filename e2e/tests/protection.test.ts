@@ -9,7 +9,14 @@ import {
   register as registerMember,
   shot,
 } from '../support/flows.ts';
-import { field, uniqueUsername } from '../support/members.ts';
+import { encrypt, memberCall } from '../support/cashier.ts';
+import {
+  captchaPicture,
+  field,
+  TEST_CAPTCHA,
+  uniqueUsername,
+  waitForCode,
+} from '../support/members.ts';
 
 /**
  * Responsible gaming on the member site (issue 15): a member sets a deposit limit, sees what is
@@ -86,6 +93,95 @@ describe('responsible gaming', () => {
     await shot(page, 'protection-limits-phone');
     await expectTidy(page, PHONE.width);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** A member of the default brand registered through the API with a phone proven by its code. */
+async function memberWithPhone(phone: string): Promise<string> {
+  const username = uniqueUsername('se');
+  const captcha = async () =>
+    (await memberCall<{ key: string }>(baseUrl, '/api/f/v1/captcha', undefined)).data.key;
+  await memberCall(baseUrl, '/api/service/sms', {
+    purpose: 'register',
+    areaCode: '86',
+    phone,
+    key: await captcha(),
+    code: TEST_CAPTCHA,
+  });
+  const code = await waitForCode(baseUrl, `+86${phone}`, 'register');
+  await memberCall(baseUrl, '/api/f/v1/member/register', {
+    username,
+    password: await encrypt(baseUrl, PASSWORD),
+    confirmPassword: await encrypt(baseUrl, PASSWORD),
+    key: await captcha(),
+    code: TEST_CAPTCHA,
+    areaCode: '86',
+    phone,
+    phoneCode: code,
+  });
+  return username;
+}
+
+describe('self-exclusion', () => {
+  it('ends the session and keeps the same phone off another brand (desktop)', async () => {
+    const phone = `137${String(Date.now()).slice(-8)}`;
+    const username = await memberWithPhone(phone);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page, errors } = await openPage(context);
+    await openScreen(page, baseUrl, '/login');
+    await captchaPicture(page);
+    await field(page, 'username').fill(username);
+    await field(page, 'password').fill(PASSWORD);
+    await field(page, 'code').fill(TEST_CAPTCHA);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/home`);
+
+    await openScreen(page, baseUrl, '/user/responsibleGaming');
+    const panel = page.locator('.exclusion-form');
+    await panel.getByText('6 个月').click();
+    const start = panel.getByRole('button', { name: '立即生效' });
+    expect(await start.isDisabled()).toBe(true);
+    await panel.locator('input[name="understood"]').check();
+    await shot(page, 'protection-exclusion-desktop');
+    await start.click();
+    // Every session ends: this browser is sent to log in.
+    await page.waitForURL(`${baseUrl}/login`);
+    expect(await page.evaluate(() => sessionStorage.getItem('t'))).toBeNull();
+
+    // The member may still log in on their own brand, to withdraw and see the history.
+    const again = await memberCall<unknown>(baseUrl, '/api/f/v1/member/login/mpe', {
+      username,
+      password: await encrypt(baseUrl, PASSWORD),
+      key: (await memberCall<{ key: string }>(baseUrl, '/api/f/v1/captcha', undefined)).data.key,
+      code: TEST_CAPTCHA,
+    });
+    const token = again.headers.get('id') ?? '';
+    const state = await memberCall<{ current: { kind: string } | null }>(
+      baseUrl,
+      '/api/f/v1/protection/exclusion',
+      undefined,
+      token,
+    );
+    expect(state.data.current?.kind).toBe('self_exclusion');
+
+    // Another brand of the operator: registering with the same phone is refused.
+    const other = baseUrl.replace('127.0.0.1', 'longteng.lobby.test');
+    await openScreen(page, other, '/register');
+    await captchaPicture(page);
+    await field(page, 'username').fill(uniqueUsername('sx'));
+    await field(page, 'password').fill(PASSWORD);
+    await field(page, 'confirmPassword').fill(PASSWORD);
+    await field(page, 'phone').fill(phone);
+    await field(page, 'phoneCode').fill('123456');
+    await field(page, 'code').fill(TEST_CAPTCHA);
+    await page.locator('input[name="agree"]').check();
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await poll(() => page.locator('.form-alert').innerText()).toContain('自我排除');
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await shot(page, 'protection-registry-refused-desktop');
+    // The refusals the browser reports: the register call (403).
+    expect(errors.filter((error) => !error.includes('403 (Forbidden)'))).toEqual([]);
     await context.close();
   });
 });

@@ -165,17 +165,22 @@ export const brandComplianceSchema = z.object({
 });
 export type BrandCompliance = z.infer<typeof brandComplianceSchema>;
 
-/** The settings that apply: the profile's defaults, the overrides, the profile's fixed parts. */
-export function effectiveCompliance(stored: BrandCompliance): ComplianceSettings {
+/** The profile's defaults, the overrides, the profile's fixed parts: unchecked. */
+export function mergedCompliance(stored: BrandCompliance): unknown {
   const { defaults, fixed } = PROFILE_DEFINITIONS[stored.profile];
   const { overrides } = stored;
-  return complianceSettingsSchema.parse({
+  return {
     ...defaults,
     ...overrides,
     kyc: { ...defaults.kyc, ...overrides.kyc },
     risk: { ...defaults.risk, ...overrides.risk },
     ...fixed,
-  });
+  };
+}
+
+/** The settings that apply: the profile's defaults, the overrides, the profile's fixed parts. */
+export function effectiveCompliance(stored: BrandCompliance): ComplianceSettings {
+  return complianceSettingsSchema.parse(mergedCompliance(stored));
 }
 
 /** The overrides that try to change a part the profile fixes (to refuse them by name). */

@@ -181,3 +181,60 @@ export const endExclusionEndpoint = {
   path: '/api/f/v1/protection/exclusion/end',
   response: memberExclusionStateSchema,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Reality checks and play time (issue 15, points 1 and 3).
+
+/** The intervals a member may pick for reality checks, in minutes. */
+export const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120] as const;
+
+export const realityCheckSettingsSchema = z.object({
+  /** The member's own interval; null: the brand's default. */
+  chosenMinutes: z.number().int().nullable(),
+  /** What applies: the member's, else the brand's default; 0: none. */
+  minutes: z.number().int(),
+  brandDefaultMinutes: z.number().int(),
+});
+export type RealityCheckSettings = z.infer<typeof realityCheckSettingsSchema>;
+
+export const realityCheckEndpoint = {
+  method: 'GET',
+  path: '/api/f/v1/protection/reality-check',
+  response: realityCheckSettingsSchema,
+} as const;
+
+/** Sets the member's interval (0: none; null: the brand's default). */
+export const setRealityCheckEndpoint = {
+  method: 'POST',
+  path: '/api/f/v1/protection/reality-check',
+  body: z.object({
+    minutes: z.union([z.literal(0), ...REALITY_CHECK_CHOICES.map((value) => z.literal(value))]).nullable(),
+  }),
+  response: realityCheckSettingsSchema,
+} as const;
+
+/**
+ * The game screen's tick, once a minute while a game is open: counts the play time of the
+ * brand's day and answers what the reality check shows (time in this session, its net result)
+ * and whether play must stop (the daily play time is used, a limit or an exclusion is in force).
+ */
+export const playTickEndpoint = {
+  method: 'POST',
+  path: '/api/f/v1/protection/play',
+  body: z.object({
+    /** When this game session began, as the game screen saw it (clamped to the last 24 hours). */
+    startedAt: z.iso.datetime({ offset: true }),
+  }),
+  response: z.object({
+    /** Minutes between reality checks; 0: none. */
+    realityCheckMinutes: z.number().int(),
+    sessionMinutes: z.number().int(),
+    /** Payouts minus stakes in this session, a decimal string in the brand's currency. */
+    net: z.string(),
+    currency: z.string(),
+    /** Minutes of play left today under the play-time limit; null without one. */
+    playTimeLeftMinutes: z.number().int().nullable(),
+    /** Play must end now: why (a code of the errors catalogue), else null. */
+    stop: z.string().nullable(),
+  }),
+} as const;

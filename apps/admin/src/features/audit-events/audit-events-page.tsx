@@ -65,7 +65,7 @@ export default function AuditEventsPage() {
       }
       filters={
         <>
-          <Alert type="info" showIcon message={t('intro')} style={{ marginBottom: 12 }} />
+          <Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 12 }} />
           <FilterBar<FormValues>
             key={JSON.stringify(selection)}
             initialValues={{

@@ -14,6 +14,7 @@ import { ScreenFallback } from '../../components/ui/screen-fallback.tsx';
 import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useLimitChange, useLimits } from './api/limits.ts';
+import { ExclusionPanel } from './exclusion-panel.tsx';
 
 /**
  * /user/responsibleGaming: the member's own limits (deposit, loss, wager per day, week and
@@ -47,6 +48,7 @@ export function ResponsibleGamingPage() {
       <Panel title={t('protection.limits.setTitle')} icon="plus">
         <LimitForm />
       </Panel>
+      <ExclusionPanel />
     </div>
   );
 }

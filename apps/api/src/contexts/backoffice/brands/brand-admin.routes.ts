@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminBrandContactsEndpoint, adminSetBrandContactsEndpoint } from '@lobby/contracts';
+import {
+  adminBrandComplianceEndpoint,
+  adminBrandContactsEndpoint,
+  adminSetBrandComplianceEndpoint,
+  adminSetBrandContactsEndpoint,
+} from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { operatorOf } from '../../../plugins/operator-auth.ts';
 import type { BrandAdminService } from './brand-admin.service.ts';
 
 /** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
 const brandsManage = { access: 'operator', permission: 'brands.manage' } as const;
+const complianceManage = {
+  access: 'operator',
+  permission: 'compliance.manage',
+  brand: { from: 'params', field: 'code' },
+} as const;
 const tags = ['operator'];
 
 /** The back office's side of a brand's configuration: its contact-us entries. */
@@ -54,6 +64,49 @@ export async function brandAdminRoutes(
           ip: request.ip,
           reason,
         }),
+      );
+    },
+  );
+
+  routes.get(
+    adminBrandComplianceEndpoint.path,
+    {
+      config: complianceManage,
+      schema: {
+        tags,
+        summary: "A brand's compliance profile: stored, in force, its fixed parts, every profile",
+        params: adminBrandComplianceEndpoint.params,
+        response: envelopeResponses(adminBrandComplianceEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await brandAdmin.compliance(request.params.code));
+    },
+  );
+
+  routes.put(
+    adminSetBrandComplianceEndpoint.path,
+    {
+      config: complianceManage,
+      schema: {
+        tags,
+        summary:
+          "Set a brand's compliance profile and the numbers it leaves open; every node applies it at once (action logged)",
+        params: adminSetBrandComplianceEndpoint.params,
+        body: adminSetBrandComplianceEndpoint.body,
+        response: envelopeResponses(adminSetBrandComplianceEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { profile, overrides, reason } = request.body;
+      return ok(
+        await brandAdmin.setCompliance(
+          operatorOf(request),
+          request.params.code,
+          { profile, overrides },
+          { ip: request.ip, reason },
+        ),
       );
     },
   );

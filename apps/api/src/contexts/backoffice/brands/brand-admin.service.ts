@@ -1,13 +1,29 @@
-import type { AdminBrandContacts, ContactEntry } from '@lobby/contracts';
+import {
+  brandComplianceSchema,
+  complianceSettingsSchema,
+  mergedCompliance,
+  COMPLIANCE_PROFILES,
+  effectiveCompliance,
+  fixedConflicts,
+  PROFILE_DEFINITIONS,
+  type AdminBrandCompliance,
+  type AdminBrandContacts,
+  type BrandCompliance,
+  type ContactEntry,
+} from '@lobby/contracts';
 import type { Database } from '../../../db/client.ts';
-import { commonError } from '../../../lib/app-error.ts';
+import { appError, commonError } from '../../../lib/app-error.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
 import {
+  findBrandCompliance,
   findBrandContacts,
+  updateBrandCompliance,
   updateBrandContacts,
+  type BrandComplianceRow,
   type BrandContactsRow,
   type BrandRegistry,
 } from '../../platform/brand/index.ts';
+import { BRAND_ADMIN_ERRORS } from './brand-admin.errors.ts';
 
 /**
  * The operators' side of a brand's configuration: its contact entries. A change bumps the
@@ -64,6 +80,75 @@ export class BrandAdminService {
     await this.#brands.announceChange();
     return contactsView(row);
   }
+
+  /** The brand's compliance profile: stored, effective, fixed parts, every profile's defaults. */
+  async compliance(code: string): Promise<AdminBrandCompliance> {
+    const row = await findBrandCompliance(this.#db, code);
+    if (!row) throw commonError('unknown_site');
+    return complianceView(row);
+  }
+
+  /**
+   * Sets the brand's profile and overrides (issue 15). An override of a part the profile makes
+   * mandatory is refused by name; the change is action logged with the effective settings
+   * before and after, and every node applies it at once.
+   */
+  async setCompliance(
+    operator: OperatorIdentity,
+    code: string,
+    next: BrandCompliance,
+    context: { ip: string; reason: string },
+  ): Promise<AdminBrandCompliance> {
+    const conflicts = fixedConflicts(next);
+    if (conflicts.length > 0) {
+      throw appError(BRAND_ADMIN_ERRORS, 'compliance_fixed', {
+        params: { fields: conflicts.join(', ') },
+      });
+    }
+    if (!complianceSettingsSchema.safeParse(mergedCompliance(next)).success) {
+      throw appError(BRAND_ADMIN_ERRORS, 'compliance_invalid');
+    }
+    const row = await this.#db.transaction(async (transaction) => {
+      const before = await findBrandCompliance(transaction, code, true);
+      if (!before) throw commonError('unknown_site');
+      const after = await updateBrandCompliance(transaction, code, next);
+      if (!after) throw commonError('unknown_site');
+      const beforeView = complianceView(before);
+      const afterView = complianceView(after);
+      await this.#operators.record(transaction, operator, {
+        action: 'brand_compliance_update',
+        brandCode: code,
+        targetType: 'brand',
+        targetId: code,
+        reason: context.reason,
+        details: {
+          before: { profile: beforeView.profile, ...beforeView.effective },
+          after: { profile: afterView.profile, ...afterView.effective },
+          revision: after.revision.toString(),
+        },
+        ip: context.ip,
+      });
+      return after;
+    });
+    await this.#brands.load();
+    await this.#brands.announceChange();
+    return complianceView(row);
+  }
+}
+
+function complianceView(row: BrandComplianceRow): AdminBrandCompliance {
+  const stored = brandComplianceSchema.parse(row.compliance);
+  return {
+    brand: row.code,
+    profile: stored.profile,
+    overrides: stored.overrides,
+    effective: effectiveCompliance(stored),
+    fixed: Object.keys(PROFILE_DEFINITIONS[stored.profile].fixed),
+    profiles: Object.fromEntries(
+      COMPLIANCE_PROFILES.map((profile) => [profile, PROFILE_DEFINITIONS[profile].defaults]),
+    ) as AdminBrandCompliance['profiles'],
+    revision: row.revision.toString(),
+  };
 }
 
 function contactsView(row: BrandContactsRow): AdminBrandContacts {

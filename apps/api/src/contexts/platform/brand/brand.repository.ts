@@ -96,6 +96,36 @@ export async function updateBrandContacts(
   return rows[0] ?? null;
 }
 
+export type BrandComplianceRow = Pick<BrandRow, 'code' | 'compliance' | 'revision'>;
+
+/** A brand's compliance profile as stored, its row locked when `lock`; null when none. */
+export async function findBrandCompliance(
+  executor: Executor,
+  code: string,
+  lock = false,
+): Promise<BrandComplianceRow | null> {
+  const query = executor
+    .select({ code: brands.code, compliance: brands.compliance, revision: brands.revision })
+    .from(brands)
+    .where(eq(brands.code, code));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+/** Replaces a brand's compliance profile and bumps its revision; null when no brand has the code. */
+export async function updateBrandCompliance(
+  executor: Executor,
+  code: string,
+  compliance: BrandRow['compliance'],
+): Promise<BrandComplianceRow | null> {
+  const rows = await executor
+    .update(brands)
+    .set({ compliance, revision: sql`${brands.revision} + 1`, updatedAt: sql`now()` })
+    .where(eq(brands.code, code))
+    .returning({ code: brands.code, compliance: brands.compliance, revision: brands.revision });
+  return rows[0] ?? null;
+}
+
 /** Advisory lock key that serialises demo seeding across nodes. */
 const SEED_LOCK_KEY = 7_105_012_338_114_101n;
 

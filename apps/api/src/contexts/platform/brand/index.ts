@@ -2,12 +2,14 @@
 export { BRAND_ERRORS } from './brand.errors.ts';
 export { brandModule } from './brand.plugin.ts';
 export {
+  findBrandCompliance,
   findBrandContacts,
   insertBrandIfAbsent,
   listBrandsWithHosts,
+  updateBrandCompliance,
   updateBrandContacts,
 } from './brand.repository.ts';
-export type { BrandContactsRow } from './brand.repository.ts';
+export type { BrandComplianceRow, BrandContactsRow } from './brand.repository.ts';
 export { DEMO_BRANDS } from './brand.seed.ts';
 export { brandCurrency, BrandRegistry, seedDemoBrands } from './brand.service.ts';
 export type { Brand } from './brand.service.ts';
