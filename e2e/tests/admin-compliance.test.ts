@@ -83,7 +83,7 @@ describe('compliance in the console', () => {
     ).toBe(true);
     await page.locator('#realityCheckDefaultMinutes').fill('45');
     await page.locator('#reason').fill('英国牌照生效');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('button[type="submit"]').click();
     await poll(() => page.locator('.ant-message').innerText()).toContain('已保存');
     await poll(() => page.locator('.ant-card-extra').innerText()).toContain('版本');
     await page.screenshot({
@@ -101,7 +101,7 @@ describe('compliance in the console', () => {
     await profile.locator('.ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '标准' }).click();
     await page.locator('#reason').fill('测试结束');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('button[type="submit"]').click();
     await poll(() => page.locator('.ant-message').innerText()).toContain('已保存');
   });
 

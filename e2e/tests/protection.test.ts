@@ -53,7 +53,7 @@ describe('responsible gaming', () => {
     await poll(() => page.getByTestId('no-limits').isVisible()).toBe(true);
 
     await setLimit(page, 'deposit', 'day', '100');
-    await poll(() => page.locator('.limit-form').innerText()).toContain('限额已生效');
+    await poll(() => page.locator('form.limit-form').innerText()).toContain('限额已生效');
     const limit = page.locator('[data-limit="deposit-day"]');
     await poll(() => limit.getByTestId('remaining').innerText()).toBe('100.00');
 
@@ -182,6 +182,43 @@ describe('self-exclusion', () => {
     await shot(page, 'protection-registry-refused-desktop');
     // The refusals the browser reports: the register call (403).
     expect(errors.filter((error) => !error.includes('403 (Forbidden)'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('reality check', () => {
+  it('covers the game with the time played and the net result, then lets the member go on (phone)', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true });
+    const { page, errors } = await openPage(context);
+    await registerMember(page, baseUrl, uniqueUsername('rc'), PASSWORD);
+    await openScreen(page, baseUrl, '/user/responsibleGaming');
+    await page.locator('select[name="realityCheck"]').selectOption('15');
+    await poll(() => page.locator('.reality-check-form').locator('..').innerText()).toContain(
+      '已保存',
+    );
+
+    // The page's clock is the test's: a quarter of an hour passes in a moment.
+    await page.clock.install();
+    const SLOT = 17;
+    await openScreen(page, baseUrl, `/game/egame?platform=${SLOT}`);
+    const tile = page.locator(`.game-tile[data-game^="${SLOT}:"]`).first();
+    await tile.click();
+    await poll(() => page.locator('iframe.game-screen__frame').count(), 15_000).toBe(1);
+    expect(await page.getByTestId('reality-check').count()).toBe(0);
+    await page.clock.fastForward('15:01');
+    const check = page.getByTestId('reality-check');
+    await poll(() => check.innerText()).toContain('您本次已游戏 15 分钟');
+    expect(await check.innerText()).toContain('本次净输赢');
+    await shot(page, 'protection-reality-check-phone', false);
+    await expectTidy(page, PHONE.width);
+    await check.getByRole('button', { name: '继续游戏' }).click();
+    await poll(() => check.count()).toBe(0);
+    // The next one comes a full interval later, and stopping leaves the game.
+    await page.clock.fastForward('15:01');
+    await poll(() => check.count()).toBe(1);
+    await check.getByRole('button', { name: '停止游戏' }).click();
+    await poll(() => page.getByTestId('game-screen').count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

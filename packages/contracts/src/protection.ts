@@ -75,12 +75,20 @@ export const setMemberLimitEndpoint = {
   body: z
     .object({
       ...limitKey,
-      /** A decimal amount (money) or whole minutes (play time); null removes the limit. */
+      /**
+       * A decimal amount (money) or whole minutes (play time); null, absent or empty removes the
+       * limit (a form sends no field for null).
+       */
       amount: z
-        .string()
-        .trim()
-        .regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount')
-        .nullable(),
+        .union([
+          z.literal(''),
+          z
+            .string()
+            .trim()
+            .regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount'),
+        ])
+        .nullish()
+        .transform((value) => (value ? value : null)),
     })
     .refine((body) => PERIODS_OF[body.kind].includes(body.period), {
       message: 'period: play time is daily',
@@ -159,8 +167,8 @@ export const takeExclusionEndpoint = {
     .object({
       kind: z.enum(EXCLUSION_KINDS),
       period: z.enum([...TIME_OUT_PERIODS, ...SELF_EXCLUSION_PERIODS]),
-      /** The member confirms they understand it cannot be undone early. */
-      confirm: z.literal(true),
+      /** The member confirms they understand it cannot be undone early (a form sends "true"). */
+      confirm: z.union([z.literal(true), z.literal('true')]),
     })
     .refine(
       (body) =>
@@ -208,7 +216,16 @@ export const setRealityCheckEndpoint = {
   method: 'POST',
   path: '/api/f/v1/protection/reality-check',
   body: z.object({
-    minutes: z.union([z.literal(0), ...REALITY_CHECK_CHOICES.map((value) => z.literal(value))]).nullable(),
+    /** 0: none; absent or null: the brand's default (a form sends no field for null). */
+    minutes: z.coerce
+      .number()
+      .int()
+      .refine(
+        (value) => value === 0 || (REALITY_CHECK_CHOICES as readonly number[]).includes(value),
+        'minutes: 0 or one of the choices',
+      )
+      .nullish()
+      .transform((value) => value ?? null),
   }),
   response: realityCheckSettingsSchema,
 } as const;

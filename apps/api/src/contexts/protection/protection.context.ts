@@ -7,7 +7,7 @@ import { MEMBER_ERRORS } from '../identity/member/index.ts';
 import type { Brand } from '../platform/brand/index.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { ExclusionService, exclusionModule, type Recycle } from './exclusion/index.ts';
-import { LimitsService, limitsModule, type LimitUsage } from './limits/index.ts';
+import { LimitsService, PlayService, limitsModule, type LimitUsage } from './limits/index.ts';
 
 /**
  * Player protection (issue 15): what a licence asks of the site for each member: limits, play
@@ -19,6 +19,7 @@ import { LimitsService, limitsModule, type LimitUsage } from './limits/index.ts'
  */
 export type Protection = {
   limits: LimitsService;
+  play: PlayService;
   exclusions: ExclusionService;
   /**
    * What play must pass before it starts (a game launch, a transfer into a platform): no
@@ -53,17 +54,21 @@ export function createProtection(settings: ProtectionSettings): Protection {
     now,
     ...(settings.log ? { log: settings.log } : {}),
   });
-  return {
-    limits,
-    exclusions,
-    async assertMayPlay(brand, memberId) {
-      if (await exclusions.excluded(memberId)) throw appError(MEMBER_ERRORS, 'account_excluded');
-      await limits.assertPlayAllowed(brand, memberId);
-    },
+  const assertMayPlay = async (brand: Brand, memberId: bigint) => {
+    if (await exclusions.excluded(memberId)) throw appError(MEMBER_ERRORS, 'account_excluded');
+    await limits.assertPlayAllowed(brand, memberId);
   };
+  const play = new PlayService({
+    db,
+    usage,
+    now,
+    mayPlay: assertMayPlay,
+    playMinutesLeft: (brand, memberId) => limits.playMinutesLeft(brand, memberId),
+  });
+  return { limits, play, exclusions, assertMayPlay };
 }
 
 export async function registerProtection(app: FastifyInstance, protection: Protection) {
-  await app.register(limitsModule, { limits: protection.limits });
+  await app.register(limitsModule, { limits: protection.limits, play: protection.play });
   await app.register(exclusionModule, { exclusions: protection.exclusions });
 }

@@ -25,8 +25,16 @@ import { useRefreshGameMoney } from './api/refresh-game-money.ts';
 import { useTransfer } from './api/transfer.ts';
 import { useWalletList } from './api/wallet-list.ts';
 import { GameFrame } from './game-frame.tsx';
+import { PlayWatch } from './play-watch.tsx';
 
 type Note = { tone: 'ok' | 'wait' | 'fail'; text: string };
+
+/** Why the server may end play, each with its own text (games.realityCheck.reasons). */
+const STOP_REASONS: Record<string, true> = {
+  play_time_limit_reached: true,
+  play_limit_reached: true,
+  account_excluded: true,
+};
 
 /**
  * The game screen ("entering a game"): the game's one-time address in a frame inside the
@@ -61,6 +69,8 @@ export function GameScreen({
   const refresh = useRefreshGameMoney();
   const [attempt, setAttempt] = useState(0);
   const [toolsOpen, setToolsOpen] = useState(false);
+  /** Why the server ended play (the day's play time used, a limit, an exclusion), if it did. */
+  const [stopped, setStopped] = useState<string | null>(null);
   const catalog = useGameList(0);
   const platform = catalog.data?.find((item) => item.id === platformId);
   const game = platform?.games.find((item) => item.code === gameCode);
@@ -196,7 +206,22 @@ export function GameScreen({
         </button>
       </header>
       <div className="game-screen__stage">
-        {answer ? (
+        {answer && stopped === null ? <PlayWatch onStop={exit} onStopped={setStopped} /> : null}
+        {stopped !== null ? (
+          <EmptyState
+            icon="info"
+            title={t('games.realityCheck.stopped')}
+            hint={t(
+              stopped in STOP_REASONS
+                ? `games.realityCheck.reasons.${stopped}`
+                : 'games.realityCheck.reasons.other',
+            )}
+          >
+            <button type="button" className="btn btn--primary btn--sm" onClick={exit}>
+              {t('games.screen.exit')}
+            </button>
+          </EmptyState>
+        ) : answer ? (
           <GameFrame
             key={answer.url}
             url={answer.url}

@@ -15,6 +15,7 @@ import { useBusinessTime } from '../../components/ui/use-business-time.ts';
 import { useErrorText } from '../../components/ui/use-error-text.ts';
 import { useLimitChange, useLimits } from './api/limits.ts';
 import { ExclusionPanel } from './exclusion-panel.tsx';
+import { RealityCheckPanel } from './reality-check-panel.tsx';
 
 /**
  * /user/responsibleGaming: the member's own limits (deposit, loss, wager per day, week and
@@ -48,6 +49,7 @@ export function ResponsibleGamingPage() {
       <Panel title={t('protection.limits.setTitle')} icon="plus">
         <LimitForm />
       </Panel>
+      <RealityCheckPanel />
       <ExclusionPanel />
     </div>
   );

@@ -4,3 +4,4 @@ export { limitsModule } from './limits.plugin.ts';
 export { stakeLimitsSql } from './limits.repository.ts';
 export { memberLimits, memberPlaySettings, memberPlayTime } from './limits.schema.ts';
 export { LimitsService, type LimitUsage } from './limits.service.ts';
+export { PlayService } from './play.service.ts';

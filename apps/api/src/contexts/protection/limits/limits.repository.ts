@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LimitKind, LimitPeriod } from '@lobby/contracts';
 import type { Executor } from '../../../db/client.ts';
-import { memberLimits, memberPlayTime } from './limits.schema.ts';
+import { memberLimits, memberPlaySettings, memberPlayTime } from './limits.schema.ts';
 import type { StoredLimit } from './limits.rules.ts';
 
 const columns = {
@@ -141,4 +141,29 @@ export async function addPlayTime(
     })
     .returning({ seconds: memberPlayTime.seconds });
   return rows[0]?.seconds ?? 0;
+}
+
+export async function findPlaySettings(
+  executor: Executor,
+  memberId: bigint,
+): Promise<{ realityCheckMinutes: number | null } | undefined> {
+  const rows = await executor
+    .select({ realityCheckMinutes: memberPlaySettings.realityCheckMinutes })
+    .from(memberPlaySettings)
+    .where(eq(memberPlaySettings.memberId, memberId));
+  return rows[0];
+}
+
+export async function putPlaySettings(
+  executor: Executor,
+  memberId: bigint,
+  realityCheckMinutes: number | null,
+): Promise<void> {
+  await executor
+    .insert(memberPlaySettings)
+    .values({ memberId, realityCheckMinutes })
+    .onConflictDoUpdate({
+      target: memberPlaySettings.memberId,
+      set: { realityCheckMinutes, updatedAt: sql`now()` },
+    });
 }

@@ -4,11 +4,15 @@ import {
   cancelMemberLimitEndpoint,
   confirmMemberLimitEndpoint,
   memberLimitsEndpoint,
+  playTickEndpoint,
+  realityCheckEndpoint,
   setMemberLimitEndpoint,
+  setRealityCheckEndpoint,
 } from '@lobby/contracts';
 import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { LimitsService } from './limits.service.ts';
+import type { PlayService } from './play.service.ts';
 
 const member = { access: 'member' as const };
 const tags = ['protection'];
@@ -19,9 +23,56 @@ function memberIdOf(request: FastifyRequest): bigint {
 }
 
 /** The member's limits: see, set, confirm or withdraw a waiting change. */
-export async function limitsRoutes(app: FastifyInstance, options: { limits: LimitsService }) {
+export async function limitsRoutes(
+  app: FastifyInstance,
+  options: { limits: LimitsService; play: PlayService },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { limits } = options;
+  const { limits, play } = options;
+
+  routes.get(
+    realityCheckEndpoint.path,
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "The member's reality-check interval, and the brand's default",
+        response: envelopeResponses(realityCheckEndpoint.response),
+      },
+    },
+    async (request) => ok(await play.realityCheck(request.brand, memberIdOf(request))),
+  );
+
+  routes.post(
+    setRealityCheckEndpoint.path,
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "Set the member's reality-check interval (0 none, null the brand's default)",
+        body: setRealityCheckEndpoint.body,
+        response: envelopeResponses(setRealityCheckEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(await play.setRealityCheck(request.brand, memberIdOf(request), request.body.minutes)),
+  );
+
+  routes.post(
+    playTickEndpoint.path,
+    {
+      config: member,
+      schema: {
+        tags,
+        summary:
+          "The game screen's tick: counts play time, answers the reality check's figures and whether play must stop",
+        body: playTickEndpoint.body,
+        response: envelopeResponses(playTickEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(await play.tick(request.brand, memberIdOf(request), new Date(request.body.startedAt))),
+  );
 
   routes.get(
     memberLimitsEndpoint.path,
