@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Identity } from '../identity/identity.context.ts';
 import type { Brand } from '../platform/brand/index.ts';
 import type { Platform } from '../platform/platform.context.ts';
+import type { Protection } from '../protection/protection.context.ts';
 import { DepositService, depositModule } from './deposit/index.ts';
 import { LedgerAdminService, LedgerService, ledgerModule } from './ledger/index.ts';
 import { PayoutService, payoutModule } from './payout/index.ts';
@@ -50,11 +51,14 @@ export function createMoney(settings: {
   transferResolution?: ApprovalExecutor;
   /** Valid bets and large wins of members in stretches of time (games): withdrawal risks. */
   betTotals: BetTotals;
+  /** Player protection: the risk rules are told of deposits, withdrawals and payout accounts. */
+  protection: Protection;
 }): Money {
   const { db, cache, platform, identity } = settings;
   const { operators } = identity;
+  const { risk } = settings.protection;
   const ledger = new LedgerService(db);
-  const payouts = new PayoutService({ db });
+  const payouts = new PayoutService({ db, risk });
   const wallet = new WalletService({
     db,
     operators,
@@ -68,6 +72,7 @@ export function createMoney(settings: {
     rsa: platform.rsa,
     cache,
     vip: { withdrawalLimits: settings.withdrawalLimits },
+    risk,
   });
   const adjustments = new AdjustmentService({ db, ledger, operators, audit: platform.audit });
   const approvals = new ApprovalService({
@@ -83,7 +88,7 @@ export function createMoney(settings: {
     ledger,
     ledgerAdmin: new LedgerAdminService({ db, ledger, operators }),
     wallet,
-    deposits: new DepositService({ db, ledger, operators }),
+    deposits: new DepositService({ db, ledger, operators, risk }),
     payouts,
     withdrawals,
     withdrawalCashier: new WithdrawalCashier({

@@ -72,6 +72,11 @@ type Dependencies = {
   audit?: AuditLog;
   /** Tells every node the member's info changed (the last login shown in it). */
   infoChanged?: (memberId: bigint) => Promise<void>;
+  /**
+   * Tells the risk rules (player protection, through app.ts) of a registration or login once
+   * its session exists: devices and addresses shared with other members. Never fails the call.
+   */
+  memberAccessed?: (event: { brandCode: string; memberId: bigint }) => Promise<void>;
 };
 
 /** How a refused login ended, by the code it was refused with (member_logins.result). */
@@ -158,6 +163,7 @@ export class AuthService {
     });
     const loggedIn = (await recordLogin(this.#deps.db, member.id, caller.ip)) ?? member;
     await this.#deps.infoChanged?.(member.id);
+    await this.#deps.memberAccessed?.({ brandCode: caller.brand.config.code, memberId: member.id });
     const vipLevel = await this.#deps.vipLevelOf(member.id);
     return { token, info: toMemberInfo(loggedIn, caller.brand, vipLevel) };
   }

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../../db/client.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { ActionRecorder, OperatorIdentity } from '../../identity/operator/index.ts';
+import type { RiskEvents } from '../../protection/risk/index.ts';
 import { ChainDeposits, type ChainSweepReport } from './deposit-chain.service.ts';
 import { DepositDecisions } from './deposit-decisions.ts';
 import { GatewayDeposits } from './deposit-gateway.service.ts';
@@ -53,13 +54,19 @@ export class DepositService {
   /** The operators' queue (deposit-cashier.service.ts). */
   readonly cashier: DepositCashier;
 
-  constructor(options: { db: Database; ledger: LedgerService; operators?: ActionRecorder }) {
-    const { db, ledger, operators } = options;
+  constructor(options: {
+    db: Database;
+    ledger: LedgerService;
+    operators?: ActionRecorder;
+    /** The risk rules (protection), told of failed and credited deposits. */
+    risk?: Pick<RiskEvents, 'depositFailed' | 'depositConfirmed'>;
+  }) {
+    const { db, ledger, operators, risk } = options;
     this.#db = db;
-    const decisions = new DepositDecisions({ db, ledger });
+    const decisions = new DepositDecisions({ db, ledger, risk });
     this.#decisions = decisions;
     this.#member = new MemberDeposits({ db });
-    this.#gateway = new GatewayDeposits({ db, decisions });
+    this.#gateway = new GatewayDeposits({ db, decisions, risk });
     this.#chain = new ChainDeposits({ db, decisions });
     this.cashier = new DepositCashier({ db, ledger, operators });
     this.#review = new DepositReview({ db, decisions, operators, cashier: this.cashier });
