@@ -8,6 +8,7 @@ import { member360Feature } from '../features/member-360/feature.tsx';
 import { membersFeature } from '../features/members/feature.tsx';
 import { operatorsFeature } from '../features/operators/feature.tsx';
 import { transfersFeature } from '../features/transfers/feature.tsx';
+import { riskAlertsFeature } from '../features/risk-alerts/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -23,4 +24,5 @@ export const FEATURES: readonly AdminFeature[] = [
   operatorsFeature,
   actionLogFeature,
   auditEventsFeature,
+  riskAlertsFeature,
 ];
