@@ -169,9 +169,11 @@ export class RiskAlertsService {
     if (!operator.permissions.has('members.freeze')) {
       throw appError(OPERATOR_AUTH_ERRORS, 'forbidden');
     }
-    const row = await lockAlert(this.#db, BigInt(id));
-    if (!row) throw appError(RISK_ERRORS, 'risk_alert_not_found');
-    await this.#freezeMember(operator, row.memberId, input);
+    const alert = await findAlert(this.#db, BigInt(id));
+    if (!alert) throw appError(RISK_ERRORS, 'risk_alert_not_found');
+    // The member record's freeze, in its own transaction with its own action-log row (a
+    // repeat of a freeze in force changes and logs nothing); then the alert records it.
+    await this.#freezeMember(operator, alert.memberId, input);
     await this.#change(
       operator,
       id,
