@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { post } from '../../../test/members.ts';
 import { operatorActions } from '../../identity/operator/operator.schema.ts';
-import { addCard, WITHDRAW_PASSWORD } from '../../money/withdrawal/wallet-test-app.ts';
+import { members } from '../../identity/member/member.schema.ts';
+import { memberSessions } from '../../identity/member/session.schema.ts';
+import {
+  addCard,
+  validCardNumber,
+  WITHDRAW_PASSWORD,
+} from '../../money/withdrawal/wallet-test-app.ts';
+import { riskAlerts } from './risk.schema.ts';
 import { createRiskHarness, type RiskHarness } from './risk.test-support.ts';
 
 /**
@@ -173,6 +180,42 @@ describe('payout accounts and shared identifiers', () => {
     );
     expect(alert?.details).toMatchObject({ members: 3 });
     expect(String(alert?.details.kinds)).toContain('ip');
+  });
+});
+
+describe('a payout account on several members', () => {
+  it('flags the third member to bind one card number, not the first two', async () => {
+    const brand = await h.brandWith({ profile: 'standard', overrides: {} });
+    const trio = [
+      await h.register({ brand }),
+      await h.register({ brand }),
+      await h.register({ brand }),
+    ];
+    const ids = trio.map((member) => member.memberId);
+    // Every test request comes from one address: take it away so only the card is shared.
+    const db = h.database.db;
+    await db
+      .update(members)
+      .set({ registerIp: null, lastLoginIp: null })
+      .where(inArray(members.id, ids));
+    await db.update(memberSessions).set({ ip: null }).where(inArray(memberSessions.memberId, ids));
+    await h.database.db.delete(riskAlerts).where(inArray(riskAlerts.memberId, ids));
+    const cardNumber = validCardNumber();
+    const bind = (member: (typeof trio)[number]) =>
+      post(
+        h.app,
+        '/api/f/v1/member/bank/add',
+        { bankCode: 'icbc', holderName: '张三', cardNumber },
+        member.headers,
+      );
+    expect((await bind(trio[0]!)).body).toMatchObject({ status: true });
+    expect((await bind(trio[1]!)).body).toMatchObject({ status: true });
+    expect(await rulesOf(trio[1]!.memberId)).not.toContain('shared_identifier');
+    expect((await bind(trio[2]!)).body).toMatchObject({ status: true });
+    const [alert] = (await h.alertsOf(trio[2]!.memberId)).filter(
+      (row) => row.rule === 'shared_identifier',
+    );
+    expect(alert?.details).toMatchObject({ kinds: 'payout_account', payoutAccounts: 2 });
   });
 });
 
