@@ -22,7 +22,17 @@ import { seamlessPlaySince } from './contexts/games/seamless/index.ts';
 import { depositsCountedSince } from './contexts/money/deposit/index.ts';
 import { createIdentity, registerIdentity } from './contexts/identity/identity.context.ts';
 import { createMoney, registerMoney } from './contexts/money/money.context.ts';
-import { createProtection, registerProtection } from './contexts/protection/protection.context.ts';
+import {
+  createProtection,
+  registerProtection,
+  type Protection,
+} from './contexts/protection/protection.context.ts';
+import type { RiskUsage } from './contexts/protection/risk/index.ts';
+import { sumConfirmedDeposits } from './contexts/money/deposit/index.ts';
+import { linkedAccountCounts } from './contexts/money/withdrawal/index.ts';
+import type { MemberActionsService } from './contexts/backoffice/members/index.ts';
+import type { Money } from './contexts/money/money.context.ts';
+import type { Database } from './db/client.ts';
 import type { BrandRegistry } from './contexts/platform/brand/index.ts';
 import type { RsaKeys } from './contexts/platform/rsa/index.ts';
 import { createPlatform, registerPlatform } from './contexts/platform/platform.context.ts';
@@ -169,7 +179,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     log: app.log,
     platform,
     vipLevelOf: (memberId) => vipLevelOf(db, memberId),
+    memberAccessed: (event) => riskBuilt.protection().risk.memberAccessed(event),
   });
+  // Player protection's risk rules: what they read of money (given once money exists) and the
+  // member record's freeze of the back office (registered last).
+  const riskBuilt = riskLater();
   const protection = createProtection({
     db,
     cache,
@@ -194,7 +208,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         };
       },
     },
+    risk: {
+      log: app.log,
+      usage: () => riskUsage(db, riskBuilt.money()),
+      freezeMember: (operator, memberId, context) =>
+        riskBuilt
+          .memberActions()
+          .freeze(operator, String(memberId), context)
+          .then(() => undefined),
+    },
   });
+  riskBuilt.set({ protection });
   const money = createMoney({
     db,
     cache,
@@ -206,6 +230,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     transferResolution: (input) => gamesBuilt().transferAdmin.carryOutResolution(input),
     betTotals: (windows) => betTotalsInWindows(db, windows),
   });
+  riskBuilt.set({ money });
   const games = createGames({
     ...dependencies,
     db,
@@ -260,7 +285,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerGames(app, games, platform);
   await registerEngagement(app, engagement, platform);
   await registerService(app, service, { cache, identity });
-  await registerBackoffice(app, { db, platform, identity, games });
+  const backoffice = await registerBackoffice(app, { db, platform, identity, games });
+  riskBuilt.set({ memberActions: backoffice.memberActions });
 
   if (dependencies.webDistDir) {
     await app.register(webPlugin, {
@@ -283,4 +309,41 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await app.register(adminWebPlugin, { distDir: dependencies.adminDistDir, production });
   }
   return app;
+}
+
+/**
+ * The risk rules (protection) sit below money and the back office: what they need of those is
+ * bound here once each exists, and asked for only when an event or an operator call arrives.
+ */
+function riskLater() {
+  const built: { protection?: Protection; money?: Money; memberActions?: MemberActionsService } =
+    {};
+  const need = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`risk rules: ${name} used before it was built`);
+    return value;
+  };
+  return {
+    set: (parts: typeof built) => Object.assign(built, parts),
+    protection: () => need(built.protection, 'protection'),
+    money: () => need(built.money, 'money'),
+    memberActions: () => need(built.memberActions, 'the back office'),
+  };
+}
+
+/** The reads of money's records the risk rules are given (protection never reads its tables). */
+function riskUsage(db: Database, money: Money): RiskUsage {
+  return {
+    depositsTotal: (brandCode, memberId, currency) =>
+      sumConfirmedDeposits(db, brandCode, memberId, currency),
+    withdrawalWagering: (orderNo) => money.withdrawalCashier.wagering(orderNo),
+    payoutAccountsBoundSince: (brandCode, memberId, since) =>
+      money.payouts.boundSince(brandCode, memberId, since),
+    sharedIdentifiers: async (memberId) =>
+      (await linkedAccountCounts(db, [memberId])).get(memberId) ?? {
+        byDevice: 0,
+        byIp: 0,
+        byPayoutAccount: 0,
+      },
+    holdWithdrawal: (orderNo, reason) => money.withdrawalCashier.holdForRisk(orderNo, reason),
+  };
 }

@@ -39,3 +39,4 @@ export * from './exports-admin.ts';
 export * from './audit-admin.ts';
 export * from './compliance.ts';
 export * from './protection.ts';
+export * from './risk-alerts.ts';

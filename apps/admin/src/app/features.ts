@@ -9,6 +9,7 @@ import { member360Feature } from '../features/member-360/feature.tsx';
 import { membersFeature } from '../features/members/feature.tsx';
 import { operatorsFeature } from '../features/operators/feature.tsx';
 import { transfersFeature } from '../features/transfers/feature.tsx';
+import { riskAlertsFeature } from '../features/risk-alerts/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -25,4 +26,5 @@ export const FEATURES: readonly AdminFeature[] = [
   actionLogFeature,
   auditEventsFeature,
   complianceFeature,
+  riskAlertsFeature,
 ];

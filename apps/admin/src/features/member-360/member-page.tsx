@@ -10,6 +10,7 @@ import { MemberHeader } from './member-header.tsx';
 import { MemberBalances, MemberProfile } from './member-summary.tsx';
 import { MemberTabs } from './member-tabs.tsx';
 import { NS } from './parts.tsx';
+import { RiskAlertsPanel } from './risk-alerts-panel.tsx';
 
 /**
  * The member 360 page (`/members/:id`): who the member is, what restricts the account, the
@@ -71,6 +72,7 @@ export default function MemberPage() {
           <MemberBalances record={data} />
         </Col>
       </Row>
+      <RiskAlertsPanel memberId={id} />
       <Card>
         <MemberTabs record={data} />
       </Card>

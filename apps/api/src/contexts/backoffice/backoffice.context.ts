@@ -15,11 +15,14 @@ import {
   membersAdminModule,
 } from './members/index.ts';
 
-/** The back office: the operators' management of what spans the other contexts. */
+/**
+ * The back office: the operators' management of what spans the other contexts. Answers the
+ * member actions, whose freeze the risk-alert queue (protection) reuses through app.ts.
+ */
 export async function registerBackoffice(
   app: FastifyInstance,
   settings: { db: Database; platform: Platform; identity: Identity; games: Games },
-) {
+): Promise<{ memberActions: MemberActionsService }> {
   const memberRecords = new MemberRecordService({
     db: settings.db,
     brands: settings.platform.brands,
@@ -28,6 +31,14 @@ export async function registerBackoffice(
   const memberHistory = new MemberHistoryService({
     db: settings.db,
     brands: settings.platform.brands,
+  });
+  const memberActions = new MemberActionsService({
+    db: settings.db,
+    records: memberRecords,
+    operators: settings.identity.operators,
+    auth: settings.identity.auth,
+    leavePresence: (brandCode, memberId) => settings.games.presence.leave(brandCode, memberId),
+    forgetSessions: (memberId) => settings.identity.sessions.forgetMember(memberId),
   });
   await app.register(auditEventsModule, {
     auditEvents: new AuditEventsService({
@@ -50,14 +61,7 @@ export async function registerBackoffice(
       operators: settings.identity.operators,
     }),
     memberRecords,
-    memberActions: new MemberActionsService({
-      db: settings.db,
-      records: memberRecords,
-      operators: settings.identity.operators,
-      auth: settings.identity.auth,
-      leavePresence: (brandCode, memberId) => settings.games.presence.leave(brandCode, memberId),
-      forgetSessions: (memberId) => settings.identity.sessions.forgetMember(memberId),
-    }),
+    memberActions,
     memberHistory,
     memberHistoryExports: new MemberHistoryExportService({
       db: settings.db,
@@ -66,4 +70,5 @@ export async function registerBackoffice(
     }),
     memberLinks: new MemberLinksService({ db: settings.db }),
   });
+  return { memberActions };
 }

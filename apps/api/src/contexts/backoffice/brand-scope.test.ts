@@ -31,6 +31,7 @@ import { approvalRequests } from '../money/approvals/approvals.schema.ts';
 import { operators } from '../identity/operator/operator.schema.ts';
 import { gameTransfers } from '../games/transfer/transfer.schema.ts';
 import { LedgerService } from '../money/ledger/ledger.service.ts';
+import { riskAlerts } from '../protection/risk/risk.schema.ts';
 
 /**
  * Brand scopes: an operator granted some brands reads and changes nothing of another. Every
@@ -308,6 +309,14 @@ async function homeRecords(): Promise<void> {
   set('/admin/api/transfers/:id', { id: id(transferId) });
   set('/admin/api/transfers/:id/query', { id: id(transferId) });
   set('/admin/api/transfers/:id/resolve', { id: id(transferId) });
+  // A risk alert and its queue actions.
+  const [riskAlert] = await db
+    .insert(riskAlerts)
+    .values({ brandCode: HOME, memberId, rule: 'cumulative_deposits' })
+    .returning();
+  for (const path of ['', '/claim', '/notes', '/resolve', '/freeze']) {
+    set(`/admin/api/risk/alerts/:id${path}`, { id: id(riskAlert?.id) });
+  }
 }
 
 beforeAll(async () => {
@@ -381,6 +390,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     MEMBER_ACTIONS.map((action) => [`POST /admin/api/members/:id/${action}`, { reason: 'probe' }]),
   ),
   'POST /admin/api/transfers/:id/resolve': { outcome: 'failed', evidence: 'probe ticket 0001' },
+  'POST /admin/api/risk/alerts/:id/notes': { body: 'probe' },
+  'POST /admin/api/risk/alerts/:id/resolve': { reason: 'probe' },
+  'POST /admin/api/risk/alerts/:id/freeze': { reason: 'probe' },
 };
 
 function fill(url: string, params: Record<string, string>): string {

@@ -29,6 +29,8 @@ export function createIdentity(settings: {
   platform: Platform;
   /** A member's VIP level, shown with the member (the engagement context keeps VIP). */
   vipLevelOf: (memberId: bigint) => Promise<number>;
+  /** The risk rules told of each registration and login (player protection, above identity). */
+  memberAccessed?: (event: { brandCode: string; memberId: bigint }) => Promise<void>;
 }): Identity {
   const { db, platform } = settings;
   const sessions = new SessionService(db, { cache: settings.cache });
@@ -74,6 +76,7 @@ export function createIdentity(settings: {
       log: settings.log,
       audit: platform.audit,
       infoChanged: (memberId) => members.infoChanged(memberId),
+      memberAccessed: settings.memberAccessed,
     }),
     operators,
     operatorAdmin: new OperatorAdminService({

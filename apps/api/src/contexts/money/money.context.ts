@@ -40,7 +40,10 @@ export function createMoney(settings: {
   cache: Cache;
   platform: Platform;
   identity: Identity;
-  /** Player protection: its checks on every money path the member starts. */
+  /**
+   * Player protection: its checks on every money path the member starts; the risk rules are
+   * told of deposits, withdrawals and payout accounts.
+   */
   protection: Protection;
   /** Money on its way between the wallet and the game platforms (games). */
   inTransitSql: (member: { brandCode: SQL; memberId: SQL; currency: SQL }) => SQL;
@@ -56,8 +59,9 @@ export function createMoney(settings: {
 }): Money {
   const { db, cache, platform, identity, protection } = settings;
   const { operators } = identity;
+  const { risk } = protection;
   const ledger = new LedgerService(db);
-  const payouts = new PayoutService({ db });
+  const payouts = new PayoutService({ db, risk });
   const wallet = new WalletService({
     db,
     operators,
@@ -71,6 +75,7 @@ export function createMoney(settings: {
     rsa: platform.rsa,
     cache,
     vip: { withdrawalLimits: settings.withdrawalLimits },
+    risk,
   });
   const adjustments = new AdjustmentService({ db, ledger, operators, audit: platform.audit });
   const approvals = new ApprovalService({
@@ -90,6 +95,7 @@ export function createMoney(settings: {
       db,
       ledger,
       operators,
+      risk,
       orderGuards: [
         (tx, brand, memberId, amountMinor) =>
           protection.limits.guardDeposit(tx, brand, memberId, amountMinor),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import { appError } from '../../lib/app-error.ts';
@@ -8,6 +8,13 @@ import type { Brand } from '../platform/brand/index.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { ExclusionService, exclusionModule, type Recycle } from './exclusion/index.ts';
 import { LimitsService, PlayService, limitsModule, type LimitUsage } from './limits/index.ts';
+import {
+  RiskAlertsService,
+  RiskService,
+  riskModule,
+  type FreezeMember,
+  type RiskUsage,
+} from './risk/index.ts';
 
 /**
  * Player protection (issue 15): what a licence asks of the site for each member: limits, play
@@ -26,6 +33,9 @@ export type Protection = {
    * time-out or self-exclusion in force, and every loss, wager and play-time limit with room.
    */
   assertMayPlay(brand: Brand, memberId: bigint): Promise<void>;
+  /** Risk rules evaluated on events, and the back office's alert queue (issue 15, point 8). */
+  risk: RiskService;
+  riskAlerts: RiskAlertsService;
 };
 
 export type ProtectionSettings = {
@@ -40,6 +50,8 @@ export type ProtectionSettings = {
   /** Brings a member's game balances back to the wallet (games), when they exclude themselves. */
   recycle: Recycle;
   log?: { warn(details: Record<string, unknown>, message: string): void };
+  /** Risk rules: what they read of money's records, and the member record's freeze. */
+  risk: { log: FastifyBaseLogger; usage: () => RiskUsage; freezeMember: FreezeMember };
 };
 
 export function createProtection(settings: ProtectionSettings): Protection {
@@ -65,10 +77,27 @@ export function createProtection(settings: ProtectionSettings): Protection {
     mayPlay: assertMayPlay,
     playMinutesLeft: (brand, memberId) => limits.playMinutesLeft(brand, memberId),
   });
-  return { limits, play, exclusions, assertMayPlay };
+  return {
+    limits,
+    play,
+    exclusions,
+    assertMayPlay,
+    risk: new RiskService({
+      db,
+      brands: platform.brands,
+      log: settings.risk.log,
+      usage: settings.risk.usage,
+    }),
+    riskAlerts: new RiskAlertsService({
+      db,
+      operators: identity.operators,
+      freezeMember: settings.risk.freezeMember,
+    }),
+  };
 }
 
 export async function registerProtection(app: FastifyInstance, protection: Protection) {
   await app.register(limitsModule, { limits: protection.limits, play: protection.play });
   await app.register(exclusionModule, { exclusions: protection.exclusions });
+  await app.register(riskModule, { alerts: protection.riskAlerts });
 }

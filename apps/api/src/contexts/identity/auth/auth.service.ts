@@ -77,6 +77,11 @@ type Dependencies = {
   registry: ExclusionRegistry;
   /** The clock of the age check (a test moves it). */
   now?: () => Date;
+  /**
+   * Tells the risk rules (player protection, through app.ts) of a registration or login once
+   * its session exists: devices and addresses shared with other members. Never fails the call.
+   */
+  memberAccessed?: (event: { brandCode: string; memberId: bigint }) => Promise<void>;
 };
 
 /** How a refused login ended, by the code it was refused with (member_logins.result). */
@@ -182,6 +187,7 @@ export class AuthService {
     });
     const loggedIn = (await recordLogin(this.#deps.db, member.id, caller.ip)) ?? member;
     await this.#deps.infoChanged?.(member.id);
+    await this.#deps.memberAccessed?.({ brandCode: caller.brand.config.code, memberId: member.id });
     const vipLevel = await this.#deps.vipLevelOf(member.id);
     return { token, info: toMemberInfo(loggedIn, caller.brand, vipLevel) };
   }

@@ -3,6 +3,7 @@ import type { CurrencyCode } from '@lobby/money';
 import type { Database, Executor, Transaction } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { listBrandsWithHosts } from '../../platform/brand/index.ts';
+import type { RiskEvents } from '../../protection/risk/index.ts';
 import type { LedgerService, PostingLine } from '../ledger/index.ts';
 import { addTurnover, turnoverForDeposit } from '../turnover/index.ts';
 import { currencyOf, newOrderNo, type DepositDecider } from './deposit-orders.ts';
@@ -57,10 +58,16 @@ function depositLines(
 export class DepositDecisions {
   readonly #db: Database;
   readonly #ledger: LedgerService;
+  readonly #risk: Pick<RiskEvents, 'depositFailed' | 'depositConfirmed'> | undefined;
 
-  constructor(dependencies: { db: Database; ledger: LedgerService }) {
+  constructor(dependencies: {
+    db: Database;
+    ledger: LedgerService;
+    risk?: Pick<RiskEvents, 'depositFailed' | 'depositConfirmed'> | undefined;
+  }) {
     this.#db = dependencies.db;
     this.#ledger = dependencies.ledger;
+    this.#risk = dependencies.risk;
   }
 
   /**
@@ -95,16 +102,23 @@ export class DepositDecisions {
   ): Promise<OrderRow> {
     const order = await findOrderByNo(this.#db, orderNo);
     if (!order) throw commonError('not_found');
-    return this.#db.transaction(async (transaction) => {
-      const rejected = await markOrderRejected(transaction, {
+    const rejected = await this.#db.transaction(async (transaction) => {
+      const row = await markOrderRejected(transaction, {
         orderId: order.id,
         decidedBy,
         reason,
       });
-      if (!rejected) throw appError(DEPOSIT_ERRORS, 'deposit_not_pending');
-      await also?.(transaction, rejected);
-      return rejected;
+      if (!row) throw appError(DEPOSIT_ERRORS, 'deposit_not_pending');
+      await also?.(transaction, row);
+      return row;
     });
+    // A rejected order is a failed deposit for the risk rules (never fails the rejection).
+    await this.#risk?.depositFailed({
+      brandCode: rejected.brandCode,
+      memberId: rejected.memberId,
+      failureKey: `rejected:${rejected.orderNo}`,
+    });
+    return rejected;
   }
 
   /**
@@ -146,6 +160,7 @@ export class DepositDecisions {
     );
     const fresh = await findOrderByNo(this.#db, order.orderNo);
     if (!fresh) throw new Error(`deposit order ${order.orderNo} vanished`);
+    if (!result.replayed) await this.#confirmed(fresh);
     return { order: fresh, replayed: result.replayed };
   }
 
@@ -188,6 +203,16 @@ export class DepositDecisions {
         await options.also(transaction, order);
       },
     );
+    await this.#confirmed(fields);
+  }
+
+  /** Tells the risk rules of a credited deposit (the cumulative-deposits rule). */
+  async #confirmed(order: Pick<OrderRow, 'brandCode' | 'memberId' | 'currency'>): Promise<void> {
+    await this.#risk?.depositConfirmed({
+      brandCode: order.brandCode,
+      memberId: order.memberId,
+      currency: order.currency,
+    });
   }
 
   async #addDepositTurnover(

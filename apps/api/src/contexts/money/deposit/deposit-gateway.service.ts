@@ -1,5 +1,6 @@
 import { parseAmount } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
+import type { RiskEvents } from '../../protection/risk/index.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import type { DepositDecisions } from './deposit-decisions.ts';
 import { currencyOf, onlineSettingsSchema, type GatewayCallback } from './deposit-orders.ts';
@@ -15,10 +16,16 @@ import { verifyGatewaySignature } from './gateway.ts';
 export class GatewayDeposits {
   readonly #db: Database;
   readonly #decisions: DepositDecisions;
+  readonly #risk: Pick<RiskEvents, 'depositFailed'> | undefined;
 
-  constructor(dependencies: { db: Database; decisions: DepositDecisions }) {
+  constructor(dependencies: {
+    db: Database;
+    decisions: DepositDecisions;
+    risk?: Pick<RiskEvents, 'depositFailed'> | undefined;
+  }) {
     this.#db = dependencies.db;
     this.#decisions = dependencies.decisions;
+    this.#risk = dependencies.risk;
   }
 
   /**
@@ -39,8 +46,16 @@ export class GatewayDeposits {
     if (!amount.ok || amount.minor !== order.amountMinor) {
       throw appError(DEPOSIT_ERRORS, 'gateway_amount_mismatch');
     }
-    // A failed payment changes nothing: the member may still pay the order.
-    if (body.status !== 'paid') return { orderNo: order.orderNo, status: order.status };
+    // A failed payment changes nothing on the order (the member may still pay it); the risk
+    // rules count it once per trade (the failed-deposit block).
+    if (body.status !== 'paid') {
+      await this.#risk?.depositFailed({
+        brandCode: order.brandCode,
+        memberId: order.memberId,
+        failureKey: `gateway:${order.orderNo}:${body.tradeNo}`,
+      });
+      return { orderNo: order.orderNo, status: order.status };
+    }
     const { order: confirmed } = await this.#decisions.confirm(
       order.orderNo,
       {

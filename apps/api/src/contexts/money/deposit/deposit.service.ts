@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../../db/client.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { ActionRecorder, OperatorIdentity } from '../../identity/operator/index.ts';
+import type { RiskEvents } from '../../protection/risk/index.ts';
 import { ChainDeposits, type ChainSweepReport } from './deposit-chain.service.ts';
 import { DepositDecisions } from './deposit-decisions.ts';
 import { GatewayDeposits } from './deposit-gateway.service.ts';
@@ -59,13 +60,15 @@ export class DepositService {
     operators?: ActionRecorder;
     /** What every member deposit order must pass (player protection); [] where none are opened. */
     orderGuards: readonly DepositOrderGuard[];
+    /** The risk rules (protection), told of failed and credited deposits. */
+    risk?: Pick<RiskEvents, 'depositFailed' | 'depositConfirmed'>;
   }) {
-    const { db, ledger, operators } = options;
+    const { db, ledger, operators, risk } = options;
     this.#db = db;
-    const decisions = new DepositDecisions({ db, ledger });
+    const decisions = new DepositDecisions({ db, ledger, risk });
     this.#decisions = decisions;
     this.#member = new MemberDeposits({ db, orderGuards: options.orderGuards });
-    this.#gateway = new GatewayDeposits({ db, decisions });
+    this.#gateway = new GatewayDeposits({ db, decisions, risk });
     this.#chain = new ChainDeposits({ db, decisions });
     this.cashier = new DepositCashier({ db, ledger, operators });
     this.#review = new DepositReview({ db, decisions, operators, cashier: this.cashier });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { payoutAccounts } from './payout.schema.ts';
 
@@ -78,6 +78,26 @@ export async function insertAccount(
   const inserted = rows[0];
   if (!inserted) throw new Error('insert into payout_accounts returned no row');
   return inserted;
+}
+
+/** How many payout accounts the member bound at or after `since`, deleted ones too. */
+export async function countAccountsBoundSince(
+  executor: Executor,
+  brandCode: string,
+  memberId: bigint,
+  since: Date,
+): Promise<number> {
+  const rows = await executor
+    .select({ n: count() })
+    .from(payoutAccounts)
+    .where(
+      and(
+        eq(payoutAccounts.brandCode, brandCode),
+        eq(payoutAccounts.memberId, memberId),
+        gte(payoutAccounts.createdAt, since),
+      ),
+    );
+  return rows[0]?.n ?? 0;
 }
 
 /** Marks a live account of the member deleted; false when there is none of the given types. */

@@ -18,8 +18,10 @@ import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import { MEMBER_ERRORS, findMemberById } from '../../identity/member/index.ts';
+import type { RiskEvents } from '../../protection/risk/index.ts';
 import { PAYOUT_ERRORS } from './payout.errors.ts';
 import {
+  countAccountsBoundSince,
   findAccountsByIds,
   findLiveAccount,
   insertAccount,
@@ -109,9 +111,20 @@ type NewAccount = {
  */
 export class PayoutService {
   readonly #db: Database;
+  readonly #risk: Pick<RiskEvents, 'payoutAccountBound'> | undefined;
 
-  constructor(dependencies: { db: Database }) {
+  constructor(dependencies: {
+    db: Database;
+    /** The risk rules (protection), told of every account bound; they never fail the call. */
+    risk?: Pick<RiskEvents, 'payoutAccountBound'>;
+  }) {
     this.#db = dependencies.db;
+    this.#risk = dependencies.risk;
+  }
+
+  /** Payout accounts the member bound at or after `since`, deleted ones too (risk rules). */
+  boundSince(brandCode: string, memberId: bigint, since: Date): Promise<number> {
+    return countAccountsBoundSince(this.#db, brandCode, memberId, since);
   }
 
   banks(language: Language) {
@@ -256,7 +269,7 @@ export class PayoutService {
   ): Promise<PayoutAccountRow> {
     const brandCode = brand.config.code;
     try {
-      return await this.#db.transaction(async (transaction) => {
+      const row = await this.#db.transaction(async (transaction) => {
         await lockMemberPayoutAccounts(transaction, brandCode, memberId);
         const live = await listLiveAccounts(transaction, brandCode, memberId, account.type);
         if (live.some((row) => row.accountNumber === account.accountNumber)) {
@@ -267,6 +280,8 @@ export class PayoutService {
         }
         return insertAccount(transaction, { brandCode, memberId, ...account });
       });
+      await this.#risk?.payoutAccountBound({ brandCode, memberId });
+      return row;
     } catch (error) {
       // The lock makes this unreachable in practice; the unique index still has the last word.
       if (uniqueViolation(error) === 'payout_accounts_live') {

@@ -2,6 +2,7 @@
 export { AdjustmentService, type AdjustmentResult } from './adjustment.service.ts';
 export { WithdrawalCashier, type OpenApprovals } from './withdrawal-cashier.service.ts';
 export type { BetTotals } from './withdrawal-risk.ts';
+export { linkedAccountCounts } from './withdrawal-risk.repository.ts';
 export { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 export { countPendingMemberOrders } from './withdrawal.repository.ts';
 export { withdrawalModule } from './withdrawal.plugin.ts';

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
 import {
   reviewQueue,
   type ReviewQueueFilter,
@@ -38,3 +39,27 @@ export const {
   isOpen: (order) => order.status === 'pending',
   conditions: (filter) => [eq(withdrawalOrders.status, filter.status)],
 });
+
+/**
+ * Puts a pending order on hold with no operator holding it (the risk rules' hold for review):
+ * the cashiers see it held; a claim keeps the hold, a release or the decision ends it. False
+ * when the order is not pending or already on hold.
+ */
+export async function holdWithoutClaim(
+  executor: Executor,
+  orderNo: string,
+  reason: string,
+): Promise<boolean> {
+  const rows = await executor
+    .update(withdrawalOrders)
+    .set({ holdReason: reason, heldAt: sql`now()` })
+    .where(
+      and(
+        eq(withdrawalOrders.orderNo, orderNo),
+        eq(withdrawalOrders.status, 'pending'),
+        isNull(withdrawalOrders.holdReason),
+      ),
+    )
+    .returning({ id: withdrawalOrders.id });
+  return rows.length > 0;
+}

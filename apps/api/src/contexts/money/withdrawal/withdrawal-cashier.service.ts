@@ -7,6 +7,7 @@ import {
   type CashierNote,
   type WithdrawalStatus,
 } from '@lobby/contracts';
+import { fromDecimalString, isCurrencyCode } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { queueWindow, reviewFields, reviewFilter } from '../../../lib/cashier.ts';
@@ -23,6 +24,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { PayoutAccountRow, PayoutService } from '../payout/index.ts';
 import {
   findQueueRow,
+  holdWithoutClaim,
   listOrderNotes,
   listQueue,
   queueBatch,
@@ -226,6 +228,39 @@ export class WithdrawalCashier {
     return this.#claims.addNote(operator, orderNo, input);
   }
 
+  /**
+   * A withdrawal's deposits and valid bets since the member's previous withdrawal, as its risk
+   * signals read them (the risk rules' low-wager rule); null when there is no such order.
+   */
+  async wagering(
+    orderNo: string,
+  ): Promise<{ depositsMinor: bigint; validBetMinor: bigint; currency: string } | null> {
+    const row = await findQueueRow(this.#db, orderNo);
+    if (!row || !isCurrencyCode(row.order.currency)) return null;
+    const currency = row.order.currency;
+    const account = (await this.#payouts.accountsByIds([row.order.payoutAccountId])).get(
+      row.order.payoutAccountId,
+    );
+    if (!account) return null;
+    const risk = (
+      await withdrawalRisks(this.#db, this.#betTotals, [{ order: row.order, account }])
+    ).get(orderNo);
+    if (!risk) return null;
+    return {
+      depositsMinor: fromDecimalString(risk.wagering.deposits, currency),
+      validBetMinor: fromDecimalString(risk.wagering.validBets, currency),
+      currency,
+    };
+  }
+
+  /**
+   * Puts a pending withdrawal on hold for review on behalf of the risk rules (no operator holds
+   * it; a cashier claims it as usual). False when it is not pending or already held.
+   */
+  holdForRisk(orderNo: string, reason: string): Promise<boolean> {
+    return holdWithoutClaim(this.#db, orderNo, reason);
+  }
+
   async #row(orderNo: string): Promise<AdminWithdrawalQueueRow> {
     const row = await findQueueRow(this.#db, orderNo);
     if (!row) throw appError(WITHDRAWAL_ERRORS, 'withdrawal_not_found');
@@ -263,6 +298,7 @@ export class WithdrawalCashier {
         row: {
           ...toAdminOrder(row.order, row.username, accountOf(row), names),
           ...reviewFields(row.claim, row.notesCount),
+          ...heldWithoutClaim(row),
           approvalRequest: approval
             ? {
                 id: approval.id,
@@ -278,6 +314,14 @@ export class WithdrawalCashier {
       };
     });
   }
+}
+
+/** A hold the risk rules put on an order nobody claimed: shown as a hold all the same. */
+function heldWithoutClaim(row: QueueRow) {
+  const { holdReason, heldAt } = row.order;
+  return row.claim === null && holdReason !== null
+    ? { onHold: true, holdReason, heldAt: heldAt?.toISOString() ?? null }
+    : {};
 }
 
 /** The repository's filter of a queue query (amounts and times read by `queueWindow`). */

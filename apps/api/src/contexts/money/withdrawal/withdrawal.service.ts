@@ -34,6 +34,7 @@ import {
   type PayoutService,
 } from '../payout/index.ts';
 import type { RsaKeys } from '../../platform/rsa/index.ts';
+import type { RiskEvents } from '../../protection/risk/index.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 import { claimDetails, WithdrawalClaims } from './withdrawal-claims.ts';
 import {
@@ -74,6 +75,8 @@ type Dependencies = {
   operators: OperatorService;
   rsa: RsaKeys;
   cache: Cache;
+  /** The risk rules (protection), told of every withdrawal requested; they never fail it. */
+  risk?: Pick<RiskEvents, 'withdrawalRequested'>;
   /** The member's daily withdrawal count and amount (the VIP level's, in the engagement context). */
   vip: {
     withdrawalLimits(
@@ -225,6 +228,7 @@ export class WithdrawalService {
       if (!order) throw new Error(`withdrawal entry ${result.entryId} has no order`);
       return this.#replayOf(order, requestHash, language);
     }
+    await this.#deps.risk?.withdrawalRequested({ brandCode, memberId, orderNo: created.orderNo });
     return toMemberOrder(created, account, language);
   }
 
