@@ -17,12 +17,10 @@ import { vipLevelOf } from './contexts/engagement/vip/index.ts';
 import { createGames, registerGames, type Games } from './contexts/games/games.context.ts';
 import { inTransitSql } from './contexts/games/transfer/index.ts';
 import { betTotalsInWindows } from './contexts/games/bet-records/index.ts';
+import { sumConfirmedDeposits } from './contexts/money/deposit/index.ts';
 import { createIdentity, registerIdentity } from './contexts/identity/identity.context.ts';
 import { createMoney, registerMoney } from './contexts/money/money.context.ts';
-import {
-  createProtection,
-  registerProtection,
-} from './contexts/protection/protection.context.ts';
+import { createProtection, registerProtection } from './contexts/protection/protection.context.ts';
 import type { BrandRegistry } from './contexts/platform/brand/index.ts';
 import type { RsaKeys } from './contexts/platform/rsa/index.ts';
 import { createPlatform, registerPlatform } from './contexts/platform/platform.context.ts';
@@ -163,12 +161,21 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     platform,
     vipLevelOf: (memberId) => vipLevelOf(db, memberId),
   });
-  const protection = createProtection({ db, cache, platform, identity });
+  const protection = createProtection({
+    db,
+    cache,
+    platform,
+    identity,
+    // KYC: the cumulative-deposits threshold reads money's confirmed deposits.
+    confirmedDeposits: (brandCode, memberId, currency) =>
+      sumConfirmedDeposits(db, brandCode, memberId, currency),
+  });
   const money = createMoney({
     db,
     cache,
     platform,
     identity,
+    protection,
     inTransitSql,
     withdrawalLimits: (brand, memberId) => engagementBuilt().vip.withdrawalLimits(brand, memberId),
     transferResolution: (input) => gamesBuilt().transferAdmin.carryOutResolution(input),

@@ -38,3 +38,4 @@ export * from './agent.ts';
 export * from './exports-admin.ts';
 export * from './audit-admin.ts';
 export * from './compliance.ts';
+export * from './kyc.ts';

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Identity } from '../identity/identity.context.ts';
 import type { Brand } from '../platform/brand/index.ts';
 import type { Platform } from '../platform/platform.context.ts';
+import type { Protection } from '../protection/protection.context.ts';
 import { DepositService, depositModule } from './deposit/index.ts';
 import { LedgerAdminService, LedgerService, ledgerModule } from './ledger/index.ts';
 import { PayoutService, payoutModule } from './payout/index.ts';
@@ -39,6 +40,8 @@ export function createMoney(settings: {
   cache: Cache;
   platform: Platform;
   identity: Identity;
+  /** Player protection: the KYC check of deposit orders and withdrawal requests. */
+  protection: Protection;
   /** Money on its way between the wallet and the game platforms (games). */
   inTransitSql: (member: { brandCode: SQL; memberId: SQL; currency: SQL }) => SQL;
   /** The daily withdrawal count and amount of the member's VIP level (engagement). */
@@ -68,6 +71,7 @@ export function createMoney(settings: {
     rsa: platform.rsa,
     cache,
     vip: { withdrawalLimits: settings.withdrawalLimits },
+    kyc: settings.protection.kyc,
   });
   const adjustments = new AdjustmentService({ db, ledger, operators, audit: platform.audit });
   const approvals = new ApprovalService({
@@ -83,7 +87,7 @@ export function createMoney(settings: {
     ledger,
     ledgerAdmin: new LedgerAdminService({ db, ledger, operators }),
     wallet,
-    deposits: new DepositService({ db, ledger, operators }),
+    deposits: new DepositService({ db, ledger, operators, kyc: settings.protection.kyc }),
     payouts,
     withdrawals,
     withdrawalCashier: new WithdrawalCashier({

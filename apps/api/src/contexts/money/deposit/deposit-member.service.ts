@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { assertMemberMoneyAllowed } from '../../identity/member/index.ts';
+import type { KycGate } from '../../protection/kyc/index.ts';
 import { coinForAmount, isCoinProtocol, newCoinAddress, parseRate } from './coin.ts';
 import {
   bankSettingsSchema,
@@ -42,9 +43,12 @@ import {
  */
 export class MemberDeposits {
   readonly #db: Database;
+  /** Identity verification where the brand asks it; the app always gives it. */
+  readonly #kyc: KycGate | undefined;
 
-  constructor(dependencies: { db: Database }) {
+  constructor(dependencies: { db: Database; kyc?: KycGate | undefined }) {
     this.#db = dependencies.db;
+    this.#kyc = dependencies.kyc;
   }
 
   async channels(brand: Brand): Promise<DepositChannel[]> {
@@ -110,6 +114,7 @@ export class MemberDeposits {
     const existing = await findOrderByKey(this.#db, brandCode, memberId, input.idempotencyKey);
     if (existing) return this.#replay(existing, requestHash);
     await assertMemberMoneyAllowed(this.#db, memberId, 'deposit');
+    await this.#kyc?.assertMoneyAllowed(brand, memberId, { kind: 'deposit' });
 
     const channel = await findChannel(this.#db, brandCode, input.channel);
     if (!channel || !channel.enabled || channel.currency !== currency) {

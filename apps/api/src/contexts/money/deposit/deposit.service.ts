@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../../db/client.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { ActionRecorder, OperatorIdentity } from '../../identity/operator/index.ts';
+import type { KycGate } from '../../protection/kyc/index.ts';
 import { ChainDeposits, type ChainSweepReport } from './deposit-chain.service.ts';
 import { DepositDecisions } from './deposit-decisions.ts';
 import { GatewayDeposits } from './deposit-gateway.service.ts';
@@ -53,12 +54,18 @@ export class DepositService {
   /** The operators' queue (deposit-cashier.service.ts). */
   readonly cashier: DepositCashier;
 
-  constructor(options: { db: Database; ledger: LedgerService; operators?: ActionRecorder }) {
+  constructor(options: {
+    db: Database;
+    ledger: LedgerService;
+    operators?: ActionRecorder;
+    /** Identity verification before a deposit order where the brand asks it (protection). */
+    kyc?: KycGate;
+  }) {
     const { db, ledger, operators } = options;
     this.#db = db;
     const decisions = new DepositDecisions({ db, ledger });
     this.#decisions = decisions;
-    this.#member = new MemberDeposits({ db });
+    this.#member = new MemberDeposits({ db, kyc: options.kyc });
     this.#gateway = new GatewayDeposits({ db, decisions });
     this.#chain = new ChainDeposits({ db, decisions });
     this.cashier = new DepositCashier({ db, ledger, operators });
