@@ -4,6 +4,7 @@ import { auditEventsFeature } from '../features/audit-events/feature.tsx';
 import { approvalsFeature } from '../features/approvals/feature.tsx';
 import { cashierFeature } from '../features/cashier/feature.tsx';
 import { homeFeature } from '../features/home/feature.tsx';
+import { kycFeature } from '../features/kyc/feature.tsx';
 import { member360Feature } from '../features/member-360/feature.tsx';
 import { membersFeature } from '../features/members/feature.tsx';
 import { operatorsFeature } from '../features/operators/feature.tsx';
@@ -20,6 +21,7 @@ export const FEATURES: readonly AdminFeature[] = [
   approvalsFeature,
   cashierFeature,
   transfersFeature,
+  kycFeature,
   operatorsFeature,
   actionLogFeature,
   auditEventsFeature,
