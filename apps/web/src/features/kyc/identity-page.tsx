@@ -41,7 +41,8 @@ function Thresholds({ kyc }: { kyc: MemberKyc }) {
     thresholds.beforeFirstDeposit ? t('kyc.rules.beforeDeposit') : null,
     thresholds.withdrawalAbove === null
       ? null
-      : thresholds.withdrawalAbove === '0.00' || /^0(\.0+)?$/.test(thresholds.withdrawalAbove)
+      : // "0.00": every withdrawal needs level 2.
+        /^0(\.0+)?$/.test(thresholds.withdrawalAbove)
         ? t('kyc.rules.everyWithdrawal')
         : t('kyc.rules.withdrawalAbove', {
             amount: thresholds.withdrawalAbove,
