@@ -217,6 +217,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
           .freeze(operator, String(memberId), context)
           .then(() => undefined),
     },
+    // KYC: the cumulative-deposits threshold reads money's confirmed deposits.
+    confirmedDeposits: (brandCode, memberId, currency) =>
+      sumConfirmedDeposits(db, brandCode, memberId, currency),
   });
   riskBuilt.set({ protection });
   const money = createMoney({

@@ -40,3 +40,4 @@ export * from './audit-admin.ts';
 export * from './compliance.ts';
 export * from './protection.ts';
 export * from './risk-alerts.ts';
+export * from './kyc.ts';

@@ -299,7 +299,7 @@ export const withdrawPasswordConfigEndpoint = {
   }),
 } as const;
 
-export const UPLOAD_PURPOSES = ['avatar', 'feedback'] as const;
+export const UPLOAD_PURPOSES = ['avatar', 'feedback', 'kyc'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** Largest image a member may upload. */
 export const UPLOAD_IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;

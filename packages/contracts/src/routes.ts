@@ -39,6 +39,7 @@ export const MEMBER_CENTRE_ROUTES = [
   '/finance/addAlipay',
   '/finance/virtualCoinCard',
   '/user/personal',
+  '/user/identity',
   '/user/bankCardsManage',
   '/user/message',
   '/user/messageDetail',

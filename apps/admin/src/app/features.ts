@@ -5,6 +5,7 @@ import { complianceFeature } from '../features/compliance/feature.tsx';
 import { approvalsFeature } from '../features/approvals/feature.tsx';
 import { cashierFeature } from '../features/cashier/feature.tsx';
 import { homeFeature } from '../features/home/feature.tsx';
+import { kycFeature } from '../features/kyc/feature.tsx';
 import { member360Feature } from '../features/member-360/feature.tsx';
 import { membersFeature } from '../features/members/feature.tsx';
 import { operatorsFeature } from '../features/operators/feature.tsx';
@@ -22,6 +23,7 @@ export const FEATURES: readonly AdminFeature[] = [
   approvalsFeature,
   cashierFeature,
   transfersFeature,
+  kycFeature,
   operatorsFeature,
   actionLogFeature,
   auditEventsFeature,

@@ -62,6 +62,7 @@ export const MEMBER_MENU: readonly MemberMenuGroup[] = [
     labelKey: 'member.menu.groups.account',
     items: [
       { labelKey: 'member.menu.personal', path: '/user/personal', icon: 'user' },
+      { labelKey: 'member.menu.identity', path: '/user/identity', icon: 'idCard' },
       { labelKey: 'member.menu.bankCards', path: '/user/bankCardsManage', icon: 'card' },
       { labelKey: 'member.menu.vip', path: '/user/vip', icon: 'crown' },
       { labelKey: 'member.menu.protection', path: '/user/responsibleGaming', icon: 'shield' },

@@ -65,6 +65,7 @@ const MEMBER_SCREENS: Record<string, string> = {
   '/finance/addAlipay': 'add-alipay',
   '/finance/virtualCoinCard': 'virtual-coin-card',
   '/user/personal': 'personal',
+  '/user/identity': 'identity',
   '/user/bankCardsManage': 'bank-cards-manage',
   '/user/message': 'message',
   '/user/messageDetail': 'message-detail',

@@ -96,6 +96,9 @@ const FeedbackPage = screen(() =>
 const FeedbackListPage = screen(() =>
   import('../features/feedback/feedback-list-page.tsx').then((module) => module.FeedbackListPage),
 );
+const IdentityPage = screen(() =>
+  import('../features/kyc/identity-page.tsx').then((module) => module.IdentityPage),
+);
 const BetRecordPage = screen(() =>
   import('../features/games/bet-record-page.tsx').then((module) => module.BetRecordPage),
 );
@@ -205,6 +208,7 @@ export function createRoutes(deps: RouteDependencies): RouteObject[] {
     leaf('virtual-coin-card', '/finance/virtualCoinCard', <VirtualCoinCardPage />),
     leaf('personal', '/user/personal', <PersonalPage />),
     leaf('responsible-gaming', '/user/responsibleGaming', <ResponsibleGamingPage />),
+    leaf('identity', '/user/identity', <IdentityPage />),
     leaf('bank-cards-manage', '/user/bankCardsManage', <BankCardsManagePage />),
     leaf('message', '/user/message', <MessageListPage />),
     leaf('message-detail', '/user/messageDetail', <MessageDetailPage />),

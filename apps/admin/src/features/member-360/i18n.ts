@@ -1,5 +1,6 @@
 import { defineMessages } from '../../lib/messages.ts';
 import { member360ValueLabels } from './i18n-values.ts';
+import { KYC_PANEL_TEXTS } from './kyc-panel-i18n.ts';
 
 /**
  * Namespace `member-360`: the member page's texts, with the labels of the values the server
@@ -8,6 +9,7 @@ import { member360ValueLabels } from './i18n-values.ts';
  */
 export const member360Messages = defineMessages({
   'zh-CN': {
+    kyc: KYC_PANEL_TEXTS['zh-CN'],
     title: '会员详情',
     backToSearch: '返回会员查询',
     notFound: '没有这个会员',
@@ -276,6 +278,7 @@ export const member360Messages = defineMessages({
     ...member360ValueLabels['zh-CN'],
   },
   en: {
+    kyc: KYC_PANEL_TEXTS.en,
     title: 'Member',
     backToSearch: 'Back to member search',
     notFound: 'There is no such member',

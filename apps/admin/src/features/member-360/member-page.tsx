@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { adminMemberRecordEndpoint, memberIdSchema } from '@lobby/contracts';
 import { QueryError } from '../../components/query-error.tsx';
 import { useEndpointQuery } from '../../lib/api-context.tsx';
+import { KycPanel } from './kyc-panel.tsx';
 import { MemberActions } from './member-actions.tsx';
 import { MemberHeader } from './member-header.tsx';
 import { MemberBalances, MemberProfile } from './member-summary.tsx';
@@ -73,6 +74,7 @@ export default function MemberPage() {
         </Col>
       </Row>
       <RiskAlertsPanel memberId={id} />
+      <KycPanel memberId={data.member.id} />
       <Card>
         <MemberTabs record={data} />
       </Card>

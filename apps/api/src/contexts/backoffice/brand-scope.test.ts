@@ -32,6 +32,8 @@ import { operators } from '../identity/operator/operator.schema.ts';
 import { gameTransfers } from '../games/transfer/transfer.schema.ts';
 import { LedgerService } from '../money/ledger/ledger.service.ts';
 import { riskAlerts } from '../protection/risk/risk.schema.ts';
+import { uploads } from '../identity/upload/upload.schema.ts';
+import { kycSubmissions } from '../protection/kyc/kyc.schema.ts';
 
 /**
  * Brand scopes: an operator granted some brands reads and changes nothing of another. Every
@@ -317,6 +319,38 @@ async function homeRecords(): Promise<void> {
   for (const path of ['', '/claim', '/notes', '/resolve', '/freeze']) {
     set(`/admin/api/risk/alerts/:id${path}`, { id: id(riskAlert?.id) });
   }
+
+  // The KYC queue: a pending document set of the home brand; the member 360's KYC panel.
+  const documentIds: string[] = [];
+  for (let side = 0; side < 3; side++) {
+    const uploadId = randomUUID().replaceAll('-', '');
+    await db.insert(uploads).values({
+      id: uploadId,
+      brandCode: HOME,
+      memberId,
+      purpose: 'kyc',
+      contentType: 'image/png',
+      byteSize: 1,
+      sha256: 'x',
+      data: Buffer.from('x'),
+    });
+    documentIds.push(uploadId);
+  }
+  const [kycSubmission] = await db
+    .insert(kycSubmissions)
+    .values({
+      brandCode: HOME,
+      memberId,
+      idFrontUploadId: documentIds[0]!,
+      idBackUploadId: documentIds[1]!,
+      selfieUploadId: documentIds[2]!,
+    })
+    .returning();
+  set('/admin/api/kyc/submissions/:id', { id: id(kycSubmission?.id) });
+  for (const action of ['claim', 'release', 'approve', 'reject']) {
+    set(`/admin/api/kyc/submissions/:id/${action}`, { id: id(kycSubmission?.id) });
+  }
+  set('/admin/api/members/:id/kyc', { id: id(memberId) });
 }
 
 beforeAll(async () => {
@@ -393,6 +427,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /admin/api/risk/alerts/:id/notes': { body: 'probe' },
   'POST /admin/api/risk/alerts/:id/resolve': { reason: 'probe' },
   'POST /admin/api/risk/alerts/:id/freeze': { reason: 'probe' },
+  'POST /admin/api/kyc/submissions/:id/reject': { reason: 'probe' },
 };
 
 function fill(url: string, params: Record<string, string>): string {

@@ -41,8 +41,8 @@ export function createMoney(settings: {
   platform: Platform;
   identity: Identity;
   /**
-   * Player protection: its checks on every money path the member starts; the risk rules are
-   * told of deposits, withdrawals and payout accounts.
+   * Player protection: its checks on every money path the member starts (limits, KYC); the
+   * risk rules are told of deposits, withdrawals and payout accounts.
    */
   protection: Protection;
   /** Money on its way between the wallet and the game platforms (games). */
@@ -76,6 +76,7 @@ export function createMoney(settings: {
     cache,
     vip: { withdrawalLimits: settings.withdrawalLimits },
     risk,
+    kyc: protection.kyc,
   });
   const adjustments = new AdjustmentService({ db, ledger, operators, audit: platform.audit });
   const approvals = new ApprovalService({
@@ -96,6 +97,7 @@ export function createMoney(settings: {
       ledger,
       operators,
       risk,
+      kyc: protection.kyc,
       orderGuards: [
         (tx, brand, memberId, amountMinor) =>
           protection.limits.guardDeposit(tx, brand, memberId, amountMinor),

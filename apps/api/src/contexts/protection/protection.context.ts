@@ -15,6 +15,7 @@ import {
   type FreezeMember,
   type RiskUsage,
 } from './risk/index.ts';
+import { KycReview, KycService, kycModule, type ConfirmedDeposits } from './kyc/index.ts';
 
 /**
  * Player protection (issue 15): what a licence asks of the site for each member: limits, play
@@ -36,6 +37,9 @@ export type Protection = {
   /** Risk rules evaluated on events, and the back office's alert queue (issue 15, point 8). */
   risk: RiskService;
   riskAlerts: RiskAlertsService;
+  /** KYC (issue 15, point 7): the member's level and the money paths' check; the operators' queue. */
+  kyc: KycService;
+  kycReview: KycReview;
 };
 
 export type ProtectionSettings = {
@@ -52,6 +56,8 @@ export type ProtectionSettings = {
   log?: { warn(details: Record<string, unknown>, message: string): void };
   /** Risk rules: what they read of money's records, and the member record's freeze. */
   risk: { log: FastifyBaseLogger; usage: () => RiskUsage; freezeMember: FreezeMember };
+  /** KYC: the member's confirmed deposits in all (money, handed in by app.ts). */
+  confirmedDeposits: ConfirmedDeposits;
 };
 
 export function createProtection(settings: ProtectionSettings): Protection {
@@ -77,7 +83,22 @@ export function createProtection(settings: ProtectionSettings): Protection {
     mayPlay: assertMayPlay,
     playMinutesLeft: (brand, memberId) => limits.playMinutesLeft(brand, memberId),
   });
+  const kyc = new KycService({
+    db,
+    signer: identity.uploadSigner,
+    confirmedDeposits: settings.confirmedDeposits,
+  });
+  const kycReview = new KycReview({
+    db,
+    brands: platform.brands,
+    kyc,
+    operators: identity.operators,
+    audit: platform.audit,
+    signer: identity.uploadSigner,
+  });
   return {
+    kyc,
+    kycReview,
     limits,
     play,
     exclusions,
@@ -100,4 +121,5 @@ export async function registerProtection(app: FastifyInstance, protection: Prote
   await app.register(limitsModule, { limits: protection.limits, play: protection.play });
   await app.register(exclusionModule, { exclusions: protection.exclusions });
   await app.register(riskModule, { alerts: protection.riskAlerts });
+  await app.register(kycModule, { kyc: protection.kyc, review: protection.kycReview });
 }

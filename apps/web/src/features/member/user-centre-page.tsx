@@ -14,6 +14,7 @@ const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
   { to: '/user/betRecord', icon: 'record', key: 'betRecord' },
   { to: '/user/transRecord', icon: 'coin', key: 'transRecord' },
   { to: '/user/personal', icon: 'user', key: 'personal' },
+  { to: '/user/identity', icon: 'idCard', key: 'identity' },
   { to: '/user/bankCardsManage', icon: 'card', key: 'bankCards' },
   { to: '/user/message', icon: 'message', key: 'message' },
 ];

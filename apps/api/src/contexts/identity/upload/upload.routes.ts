@@ -13,6 +13,8 @@ import { UploadService } from './upload.service.ts';
 const SERVE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Private images stay out of shared caches; the browser keeps them as long as the signature. */
 const PRIVATE_CACHE_CONTROL = 'private, max-age=3600';
+/** Identity documents are kept by no cache at all. */
+const DOCUMENT_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Member image uploads (avatar, feedback) and serving them back. Files are judged by content,
@@ -61,7 +63,10 @@ export async function uploadRoutes(
   );
 
   // Untyped replies: the answer is the image's bytes, which no envelope schema describes.
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
+  app.get<{
+    Params: { id: string };
+    Querystring: { brand?: string; expires?: string; signature?: string };
+  }>(
     `${uploadEndpoint.path}/:id`,
     {
       // A member session, when sent, lets the owner read a private image without a signature.
@@ -70,9 +75,11 @@ export async function uploadRoutes(
         tags: ['member'],
         summary:
           'An uploaded image, as stored. Feedback images need the signed address their ticket ' +
-          'answers (expires, signature) or the owner session',
+          'answers (expires, signature) or the owner session; identity documents the ' +
+          'short-lived address naming their brand (brand, expires, signature)',
         params: z.object({ id: z.string().max(64) }),
         querystring: z.object({
+          brand: z.string().max(32).optional(),
           expires: z.string().max(16).optional(),
           signature: z.string().max(64).optional(),
         }),
@@ -81,16 +88,27 @@ export async function uploadRoutes(
     },
     async (request, reply) => {
       const { id } = request.params;
-      const upload = await uploads.read(request.brand.config.code, id, {
+      const { brand, expires, signature } = request.query;
+      // A document address names its brand: read there, and only with that signature.
+      const upload = await uploads.read(brand ?? request.brand.config.code, id, {
         memberId: request.member ? BigInt(request.member.memberId) : null,
-        signed: options.signer.verify(id, request.query.expires, request.query.signature),
+        signed: brand === undefined && options.signer.verify(id, expires, signature),
+        documentSigned:
+          brand !== undefined && options.signer.verifyDocument(id, brand, expires, signature),
       });
       return reply
         .type(upload.contentType)
         .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
-        .header('cache-control', upload.isPrivate ? PRIVATE_CACHE_CONTROL : SERVE_CACHE_CONTROL)
+        .header(
+          'cache-control',
+          upload.isDocument
+            ? DOCUMENT_CACHE_CONTROL
+            : upload.isPrivate
+              ? PRIVATE_CACHE_CONTROL
+              : SERVE_CACHE_CONTROL,
+        )
         .header('etag', `"${upload.sha256}"`)
         .send(upload.data);
     },

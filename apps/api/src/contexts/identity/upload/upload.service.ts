@@ -20,7 +20,16 @@ const ACCEPTED_TYPES: readonly string[] = UPLOAD_IMAGE_TYPES;
  * are stored by the chat module (a guest has no member id), and shown to the conversation's
  * visitor and the operators through signed addresses.
  */
-const PRIVATE_PURPOSES: readonly string[] = [...(['feedback'] satisfies UploadPurpose[]), 'chat'];
+const PRIVATE_PURPOSES: readonly string[] = [
+  ...(['feedback', 'kyc'] satisfies UploadPurpose[]),
+  'chat',
+];
+/**
+ * Identity documents (KYC): besides their owner, only the short-lived address bound to their brand
+ * (UploadUrlSigner.signDocument) reads them; the hour-long address of other private images does
+ * not.
+ */
+const DOCUMENT_PURPOSES: readonly string[] = ['kyc'] satisfies UploadPurpose[];
 
 /** Where an upload is served. */
 export function uploadUrl(id: string): string {
@@ -83,27 +92,35 @@ export class UploadService {
    * An upload of the brand, for serving; `not_found` for unknown ids and other brands' files.
    * Feedback images are private: only a signed address (UploadUrlSigner) or the owner's own
    * session reads them, and anyone else gets the same `not_found` as for a missing file.
+   * Identity documents need the document address (`documentSigned`) or the owner's session.
    */
   async read(
     brandCode: string,
     id: string,
-    access: { memberId: bigint | null; signed: boolean } = { memberId: null, signed: false },
-  ): Promise<{ contentType: string; data: Buffer; sha256: string; isPrivate: boolean }> {
+    access: { memberId: bigint | null; signed: boolean; documentSigned?: boolean } = {
+      memberId: null,
+      signed: false,
+    },
+  ): Promise<{
+    contentType: string;
+    data: Buffer;
+    sha256: string;
+    isPrivate: boolean;
+    isDocument: boolean;
+  }> {
     const upload = ID_PATTERN.test(id) ? await findUpload(this.db, brandCode, id) : null;
     if (!upload) throw commonError('not_found');
     const isPrivate = PRIVATE_PURPOSES.includes(upload.purpose);
-    if (
-      isPrivate &&
-      !access.signed &&
-      (upload.memberId === null || upload.memberId !== access.memberId)
-    ) {
-      throw commonError('not_found');
-    }
+    const isDocument = DOCUMENT_PURPOSES.includes(upload.purpose);
+    const isOwner = upload.memberId !== null && upload.memberId === access.memberId;
+    const signed = isDocument ? access.documentSigned === true : access.signed;
+    if (isPrivate && !signed && !isOwner) throw commonError('not_found');
     return {
       contentType: upload.contentType,
       data: upload.data,
       sha256: upload.sha256,
       isPrivate,
+      isDocument,
     };
   }
 }

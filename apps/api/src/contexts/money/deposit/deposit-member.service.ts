@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { assertMemberMoneyAllowed } from '../../identity/member/index.ts';
+import type { KycGate } from '../../protection/kyc/index.ts';
 import { coinForAmount, isCoinProtocol, newCoinAddress, parseRate } from './coin.ts';
 import {
   bankSettingsSchema,
@@ -53,12 +54,19 @@ export type DepositOrderGuard = (
 
 export class MemberDeposits {
   readonly #db: Database;
+  /** Identity verification where the brand asks it; the app always gives it. */
+  readonly #kyc: KycGate | undefined;
 
   readonly #orderGuards: readonly DepositOrderGuard[];
 
-  constructor(dependencies: { db: Database; orderGuards: readonly DepositOrderGuard[] }) {
+  constructor(dependencies: {
+    db: Database;
+    orderGuards: readonly DepositOrderGuard[];
+    kyc?: KycGate | undefined;
+  }) {
     this.#db = dependencies.db;
     this.#orderGuards = dependencies.orderGuards;
+    this.#kyc = dependencies.kyc;
   }
 
   async channels(brand: Brand): Promise<DepositChannel[]> {
@@ -124,6 +132,7 @@ export class MemberDeposits {
     const existing = await findOrderByKey(this.#db, brandCode, memberId, input.idempotencyKey);
     if (existing) return this.#replay(existing, requestHash);
     await assertMemberMoneyAllowed(this.#db, memberId, 'deposit');
+    await this.#kyc?.assertMoneyAllowed(brand, memberId, { kind: 'deposit' });
 
     const channel = await findChannel(this.#db, brandCode, input.channel);
     if (!channel || !channel.enabled || channel.currency !== currency) {

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../../db/client.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { ActionRecorder, OperatorIdentity } from '../../identity/operator/index.ts';
+import type { KycGate } from '../../protection/kyc/index.ts';
 import type { RiskEvents } from '../../protection/risk/index.ts';
 import { ChainDeposits, type ChainSweepReport } from './deposit-chain.service.ts';
 import { DepositDecisions } from './deposit-decisions.ts';
@@ -62,12 +63,14 @@ export class DepositService {
     orderGuards: readonly DepositOrderGuard[];
     /** The risk rules (protection), told of failed and credited deposits. */
     risk?: Pick<RiskEvents, 'depositFailed' | 'depositConfirmed'>;
+    /** Identity verification before a deposit order where the brand asks it (protection). */
+    kyc?: KycGate;
   }) {
     const { db, ledger, operators, risk } = options;
     this.#db = db;
     const decisions = new DepositDecisions({ db, ledger, risk });
     this.#decisions = decisions;
-    this.#member = new MemberDeposits({ db, orderGuards: options.orderGuards });
+    this.#member = new MemberDeposits({ db, orderGuards: options.orderGuards, kyc: options.kyc });
     this.#gateway = new GatewayDeposits({ db, decisions, risk });
     this.#chain = new ChainDeposits({ db, decisions });
     this.cashier = new DepositCashier({ db, ledger, operators });

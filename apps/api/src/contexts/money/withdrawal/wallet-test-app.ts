@@ -78,6 +78,8 @@ export async function createWalletTestApp(
         confirmPassword: enc('Secret123'),
         key: (captcha.body.data as { key: string }).key,
         code: TEST_CODE,
+        // An adult's: a brand whose compliance profile asks for the date of birth gets one.
+        dateOfBirth: '1990-01-01',
       },
       host,
     );

@@ -35,6 +35,7 @@ import {
 } from '../payout/index.ts';
 import type { RsaKeys } from '../../platform/rsa/index.ts';
 import type { RiskEvents } from '../../protection/risk/index.ts';
+import type { KycGate } from '../../protection/kyc/index.ts';
 import { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
 import { claimDetails, WithdrawalClaims } from './withdrawal-claims.ts';
 import {
@@ -84,6 +85,8 @@ type Dependencies = {
       memberId: bigint,
     ): Promise<{ dailyCount: number; dailyMaxMinor: bigint | null }>;
   };
+  /** Identity verification: level 2 above the brand's thresholds (protection). */
+  kyc: KycGate;
 };
 
 export type WithdrawRequest = {
@@ -115,7 +118,7 @@ export class WithdrawalService {
 
   /**
    * Checks, in this order: amount format, withdrawal password set and right, a replay of the
-   * same key, the money gate (a frozen or closed account), the payout account, the brand's
+   * same key, the money gate (a frozen or closed account), KYC, the payout account, the brand's
    * limits, today's count, turnover, then the balance (the ledger's conditional debit).
    */
   async request(
@@ -140,6 +143,8 @@ export class WithdrawalService {
     const earlier = await findOrderByKey(db, brandCode, memberId, body.idempotencyKey);
     if (earlier) return this.#replayOf(earlier, requestHash, language);
     await assertMemberMoneyAllowed(db, memberId, 'withdrawal');
+
+    await this.#deps.kyc.assertMoneyAllowed(brand, memberId, { kind: 'withdrawal', amountMinor });
 
     const account = await payouts.liveAccountOf(brandCode, memberId, accountId);
     if (!account) throw appError(PAYOUT_ERRORS, 'payout_account_not_found');

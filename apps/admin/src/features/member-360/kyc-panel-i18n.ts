@@ -1,0 +1,55 @@
+/** The member 360's KYC panel texts (merged into the feature's namespace under `kyc`). */
+export const KYC_PANEL_TEXTS = {
+  'zh-CN': {
+    title: '身份验证（KYC）',
+    level: '验证等级',
+    levels: { '0': '0 级：未验证', '1': '1 级：手机或邮箱已验证', '2': '2 级：证件已审核通过' },
+    latest: '最近一次提交',
+    none: '尚未提交证件',
+    statuses: { pending: '待审核', approved: '已批准', rejected: '已拒绝' },
+    submittedAt: '提交时间',
+    decidedBy: '审核人',
+    reason: '原因',
+    requiredFor: '需要 2 级验证',
+    reasons: {
+      before_deposit: '存款前',
+      withdrawal_amount: '大额取款',
+      cumulative_deposits: '累计存款已达门槛',
+    },
+    thresholds: '品牌门槛',
+    thresholdLine:
+      '首存前需验证：{{before}} · 取款超过：{{withdrawal}} · 累计存款达到：{{cumulative}}（汇率 {{rate}}，{{date}}）',
+    yes: '是',
+    no: '否',
+    noThreshold: '无',
+    openReview: '打开审核',
+  },
+  en: {
+    title: 'Identity verification (KYC)',
+    level: 'Level',
+    levels: {
+      '0': 'Level 0: not verified',
+      '1': 'Level 1: phone or e-mail verified',
+      '2': 'Level 2: documents approved',
+    },
+    latest: 'Latest submission',
+    none: 'No documents sent yet',
+    statuses: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+    submittedAt: 'Submitted',
+    decidedBy: 'Decided by',
+    reason: 'Reason',
+    requiredFor: 'Level 2 needed',
+    reasons: {
+      before_deposit: 'before deposits',
+      withdrawal_amount: 'large withdrawals',
+      cumulative_deposits: 'cumulative deposits reached the threshold',
+    },
+    thresholds: "Brand's thresholds",
+    thresholdLine:
+      'Before the first deposit: {{before}} · withdrawals above: {{withdrawal}} · cumulative deposits: {{cumulative}} (rate {{rate}}, {{date}})',
+    yes: 'yes',
+    no: 'no',
+    noThreshold: 'none',
+    openReview: 'Open the review',
+  },
+} as const;
