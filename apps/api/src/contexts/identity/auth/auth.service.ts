@@ -484,6 +484,16 @@ export class AuthService {
       }
     } else if (owner) {
       throw appError(MEMBER_ERRORS, target.channel === 'sms' ? 'phone_taken' : 'email_taken');
+    } else {
+      // A self-excluded person's phone or e-mail gets no code to register or bind it with.
+      await this.#deps.registry.assertNotExcluded(
+        identifiersOf(
+          target.channel === 'sms'
+            ? { phoneAreaCode: target.areaCode, phone: target.phone }
+            : { email: target.email },
+        ),
+        memberId === null ? {} : { exceptMember: memberId },
+      );
     }
     return this.#deps.verification.send({
       brandCode,

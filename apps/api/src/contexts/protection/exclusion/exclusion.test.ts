@@ -144,6 +144,19 @@ describe('time-out and self-exclusion', () => {
     expect(deposit).toMatchObject({ status: false, data: 'account_excluded' });
 
     // The registry: no registration, login or binding with that phone on any brand.
+    const noCode = await post(
+      h.app,
+      '/api/service/sms',
+      {
+        purpose: 'register',
+        areaCode: '86',
+        phone,
+        key: await captcha('jinsheng'),
+        code: TEST_CODE,
+      },
+      hostOf('jinsheng'),
+    );
+    expect(noCode.body.data).toBe('self_excluded');
     const elsewhere = await register('jinsheng', phone, '000000');
     expect(elsewhere.answer.body.data).toBe('self_excluded');
     const otherLogin = await login('fuyun', other.username);
