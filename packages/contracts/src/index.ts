@@ -36,3 +36,4 @@ export * from './promo-admin.ts';
 export * from './vip.ts';
 export * from './agent.ts';
 export * from './exports-admin.ts';
+export * from './game-recall.ts';

@@ -57,5 +57,6 @@ export async function registerBackoffice(
       operators: settings.identity.operators,
     }),
     memberLinks: new MemberLinksService({ db: settings.db }),
+    gameRecall: settings.games.gameRecall,
   });
 }
