@@ -21,6 +21,6 @@ describe('page routes', () => {
 
   it('list every route of the spec once', () => {
     expect(new Set(ALL_PAGE_ROUTES).size).toBe(ALL_PAGE_ROUTES.length);
-    expect(ALL_PAGE_ROUTES).toHaveLength(20 + 19 + 3 + 1);
+    expect(ALL_PAGE_ROUTES).toHaveLength(20 + 20 + 3 + 1);
   });
 });

@@ -46,6 +46,8 @@ export const MEMBER_CENTRE_ROUTES = [
   '/user/feedBackList',
   '/user/betRecord',
   '/user/transRecord',
+  // Lobby's own, beyond the spec's list: game recall (issue 15).
+  '/user/gameRecall',
   '/user/vip',
   '/user/vip/detail',
 ] as const;
