@@ -65,6 +65,8 @@ export type AppDependencies = {
    * (408) so slow bodies cannot hold connections open. 60 s unless given.
    */
   requestTimeoutMs?: number;
+  /** The clock of the back office's 12-month history bound; tests of fixed-date histories pin it. */
+  historyClock?: () => Date;
   /** The game platforms' API (the simulator by default) and the master signing secret. */
   gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number };
 };
@@ -214,7 +216,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerGames(app, games, platform);
   await registerEngagement(app, engagement, platform);
   await registerService(app, service, { cache, identity });
-  await registerBackoffice(app, { db, platform, identity, games });
+  await registerBackoffice(app, {
+    db,
+    platform,
+    identity,
+    games,
+    historyClock: dependencies.historyClock,
+  });
 
   if (dependencies.webDistDir) {
     await app.register(webPlugin, {

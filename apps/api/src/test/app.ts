@@ -36,6 +36,7 @@ export async function createTestApp(
       | 'gameProvider'
       | 'requestTimeoutMs'
       | 'trustProxyHops'
+      | 'historyClock'
     >
   > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;

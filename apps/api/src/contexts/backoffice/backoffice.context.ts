@@ -17,7 +17,13 @@ import {
 /** The back office: the operators' management of what spans the other contexts. */
 export async function registerBackoffice(
   app: FastifyInstance,
-  settings: { db: Database; platform: Platform; identity: Identity; games: Games },
+  settings: {
+    db: Database;
+    platform: Platform;
+    identity: Identity;
+    games: Games;
+    historyClock?: (() => Date) | undefined;
+  },
 ) {
   const memberRecords = new MemberRecordService({
     db: settings.db,
@@ -27,6 +33,7 @@ export async function registerBackoffice(
   const memberHistory = new MemberHistoryService({
     db: settings.db,
     brands: settings.platform.brands,
+    ...(settings.historyClock ? { now: settings.historyClock } : {}),
   });
   await app.register(brandsAdminModule, {
     brandAdmin: new BrandAdminService({

@@ -102,7 +102,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberLedgerExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<AdminMemberLedgerItem>> {
-    const filter = ledgerFilterOf(query);
+    const filter = ledgerFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'ledger', query, request, (member) => {
       const carry: LedgerCarry = new Map();
       return {
@@ -148,7 +148,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberDepositsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberDeposit, bigint>>> {
-    const filter = depositFilterOf(query);
+    const filter = depositFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'deposits', query, request, (member) => ({
       columns: csvColumns(adminMemberDepositsExportEndpoint.columns, {
         order_no: (row) => row.orderNo,
@@ -187,7 +187,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberWithdrawalsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberWithdrawal, bigint>>> {
-    const filter = withdrawalFilterOf(query);
+    const filter = withdrawalFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'withdrawals', query, request, (member) => ({
       columns: csvColumns(adminMemberWithdrawalsExportEndpoint.columns, {
         order_no: (row) => row.orderNo,
@@ -227,7 +227,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberTransfersExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<AdminMemberTransfer>> {
-    const filter = transferFilterOf(query);
+    const filter = transferFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'transfers', query, request, (member) => ({
       columns: csvColumns(adminMemberTransfersExportEndpoint.columns, {
         id: (row) => row.id,
@@ -275,7 +275,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberBetsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberBet, BetRecordCursor>>> {
-    const filter = betFilterOf(query);
+    const filter = betFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'bets', query, request, (member) => ({
       columns: csvColumns(adminMemberBetsExportEndpoint.columns, {
         round_id: (row) => row.roundId,
@@ -314,7 +314,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberRewardsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberReward, RewardCursor>>> {
-    const filter = rewardFilterOf(query);
+    const filter = rewardFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'rewards', query, request, (member) => ({
       columns: csvColumns(adminMemberRewardsExportEndpoint.columns, {
         kind: (row) => row.kind,
