@@ -1,4 +1,5 @@
 import { defineMessages } from '../../lib/messages.ts';
+import { member360RecallTexts } from './i18n-recall.ts';
 import { member360ValueLabels } from './i18n-values.ts';
 
 /**
@@ -141,6 +142,7 @@ export const member360Messages = defineMessages({
       logins: '登录记录',
       linked: '关联账户',
       notes: '备注',
+      recall: '游戏回顾',
     },
     filters: {
       period: '时间',
@@ -260,6 +262,7 @@ export const member360Messages = defineMessages({
       added: '备注已添加',
     },
     ...member360ValueLabels['zh-CN'],
+    ...member360RecallTexts['zh-CN'],
   },
   en: {
     title: 'Member',
@@ -398,6 +401,7 @@ export const member360Messages = defineMessages({
       logins: 'Logins',
       linked: 'Linked accounts',
       notes: 'Notes',
+      recall: 'Game recall',
     },
     filters: {
       period: 'Period',
@@ -517,6 +521,7 @@ export const member360Messages = defineMessages({
       added: 'Note added',
     },
     ...member360ValueLabels.en,
+    ...member360RecallTexts.en,
   },
 });
 

@@ -44,8 +44,9 @@ function DetailRows({ lines }: { lines: DetailLine[] }) {
   );
 }
 
-function RoundCard({ round }: { round: RecallRound }) {
+function RoundCard({ round, open }: { round: RecallRound; open: boolean }) {
   const { t } = useTranslation('web');
+  const labelOf = (key: string) => t(`records.recall.fields.${key}`, { defaultValue: key });
   const time = useBusinessTime();
   const details = round.details;
   return (
@@ -75,11 +76,12 @@ function RoundCard({ round }: { round: RecallRound }) {
         </div>
       </div>
       {details ? (
-        <div className="recall-round__details">
+        <details className="recall-round__details" open={open}>
+          <summary>{t('records.recall.details')}</summary>
           <h3>{t('records.recall.result')}</h3>
-          <DetailRows lines={detailLines(details.result, round.currency)} />
+          <DetailRows lines={detailLines(details.result, round.currency, labelOf)} />
           <h3>{t('records.recall.bet')}</h3>
-          <DetailRows lines={detailLines(details.bet, round.currency)} />
+          <DetailRows lines={detailLines(details.bet, round.currency, labelOf)} />
           {details.eventId ? (
             <p className="muted">
               {t('records.recall.event')}: <span className="mono">{details.eventId}</span>
@@ -89,14 +91,14 @@ function RoundCard({ round }: { round: RecallRound }) {
             <details className="recall-round__fairness">
               <summary>{t('records.recall.fairness')}</summary>
               <DetailRows
-                lines={detailLines(details.fairness, round.currency).map((line) => ({
+                lines={detailLines(details.fairness, round.currency, labelOf).map((line) => ({
                   ...line,
                   path: line.path.map((part) => `fairness_${part}`),
                 }))}
               />
             </details>
           ) : null}
-        </div>
+        </details>
       ) : (
         <p className="muted recall-round__missing">{t('records.recall.noDetails')}</p>
       )}
@@ -184,8 +186,8 @@ export function GameRecallPage() {
               {t('records.recall.lastRounds', { count: rounds.data.rounds.length })}
             </p>
             <div className="recall-rounds" data-testid="recall-rounds">
-              {rounds.data.rounds.map((round) => (
-                <RoundCard key={round.roundId} round={round} />
+              {rounds.data.rounds.map((round, index) => (
+                <RoundCard key={round.roundId} round={round} open={index === 0} />
               ))}
             </div>
           </>

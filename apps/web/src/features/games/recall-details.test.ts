@@ -44,6 +44,20 @@ describe('detailLines', () => {
     ).toEqual([{ path: ['bets', '1'], value: 'type: red, amount: 0.000500, wins: ✗' }]);
   });
 
+  it('names inline fields with the labels given, and an empty list as a dash', () => {
+    const labels: Record<string, string> = { pay: '赔付', line: '线' };
+    expect(
+      detailLines(
+        { lines: [{ pay: 15, line: 3 }], scatter: [] },
+        'CNY',
+        (key) => labels[key] ?? key,
+      ),
+    ).toEqual([
+      { path: ['lines', '1'], value: '赔付: 15, 线: 3' },
+      { path: ['scatter'], value: '-' },
+    ]);
+  });
+
   it('keeps a plain value, null and an unknown currency as they are', () => {
     expect(detailLines(null, 'CNY')).toEqual([{ path: [], value: '-' }]);
     expect(detailLines({ betMinor: '100' }, 'XYZ')).toEqual([{ path: ['betMinor'], value: '100' }]);

@@ -39,17 +39,21 @@ function plainText(value: string | number | boolean | null): string {
   return String(value);
 }
 
-function inlineText(value: unknown, currency: string): string {
+/** A field name as a person reads it: its translation when the caller has one. */
+export type LabelOf = (key: string) => string;
+
+function inlineText(value: unknown, currency: string, labelOf: LabelOf): string {
   if (isPlain(value)) return plainText(value);
   if (Array.isArray(value)) {
+    if (value.length === 0) return '-';
     if (value.every(isPlain)) return value.map(plainText).join(' ');
-    return value.map((item) => inlineText(item, currency)).join(' | ');
+    return value.map((item) => inlineText(item, currency, labelOf)).join(' | ');
   }
   if (isRecord(value)) {
     return Object.entries(value)
       .map(([key, item]) => {
         const field = fieldOf(key, item, currency);
-        return `${field.key}: ${inlineText(field.value, currency)}`;
+        return `${labelOf(field.key)}: ${inlineText(field.value, currency, labelOf)}`;
       })
       .join(', ');
   }
@@ -57,7 +61,12 @@ function inlineText(value: unknown, currency: string): string {
 }
 
 /** The lines of one value under `path`. */
-export function detailLines(value: unknown, currency: string, path: string[] = []): DetailLine[] {
+export function detailLines(
+  value: unknown,
+  currency: string,
+  labelOf: LabelOf = (key) => key,
+  path: string[] = [],
+): DetailLine[] {
   const lines: DetailLine[] = [];
   const visit = (item: unknown, at: string[]) => {
     if (lines.length >= MAX_LINES) return;
@@ -71,11 +80,14 @@ export function detailLines(value: unknown, currency: string, path: string[] = [
     // A list of records (bets, seats, line wins) reads one line per record.
     if (Array.isArray(item) && item.length > 0 && item.every(isRecord)) {
       item.forEach((record, index) =>
-        lines.push({ path: [...at, String(index + 1)], value: inlineText(record, currency) }),
+        lines.push({
+          path: [...at, String(index + 1)],
+          value: inlineText(record, currency, labelOf),
+        }),
       );
       return;
     }
-    lines.push({ path: at, value: inlineText(item, currency) });
+    lines.push({ path: at, value: inlineText(item, currency, labelOf) });
   };
   visit(value, path);
   return lines.slice(0, MAX_LINES);
