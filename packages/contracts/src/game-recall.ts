@@ -80,7 +80,7 @@ export const recallGamesEndpoint = {
   response: z.object({ items: z.array(recallGameSchema) }),
 } as const;
 
-/** The last rounds of one game the member played; `recall_game_not_played` for another game. */
+/** The last rounds of one game the member played: none for a game they have not played. */
 export const recallRoundsEndpoint = {
   method: 'GET',
   path: '/api/findmed/v1/member/record/recall/rounds',

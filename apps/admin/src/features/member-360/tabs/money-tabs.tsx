@@ -11,7 +11,9 @@ import {
   type AdminMemberDeposit,
   type AdminMemberWithdrawal,
 } from '@lobby/contracts';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { ListTable } from '../../../components/list-page.tsx';
+import { fillPath } from '../../../lib/api-client.ts';
 import { useEndpointQuery } from '../../../lib/api-context.tsx';
 import { Money, NS, useEnumLabel } from '../parts.tsx';
 import { useTabFilters } from '../tab-url.ts';
@@ -53,13 +55,20 @@ function NetDeposits({
   });
   if (!result.data) return null;
   return (
-    <Typography.Text data-testid="net-deposits">
-      {t('netDeposits.label')}
-      <Money amount={result.data.netDeposits} currency={result.data.currency} strong signed />
-      <Typography.Text type="secondary" style={{ marginInlineStart: 12, fontSize: 12 }}>
+    <Flex gap={12} align="center" wrap>
+      <Typography.Text data-testid="net-deposits">
+        {t('netDeposits.label')}
+        <Money amount={result.data.netDeposits} currency={result.data.currency} strong signed />
+      </Typography.Text>
+      <ExportCsvButton
+        listPath={fillPath(adminMemberNetDepositsEndpoint.path, { id: memberId })}
+        filters={{ from: filters.from, to: filters.to }}
+        filename={`member-${memberId}-net-deposits`}
+      />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('netDeposits.bound', { months: OPERATOR_HISTORY_MONTHS })}
       </Typography.Text>
-    </Typography.Text>
+    </Flex>
   );
 }
 

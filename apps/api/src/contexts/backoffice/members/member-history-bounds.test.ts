@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../../test/members.ts';
+import { operatorActions } from '../../identity/operator/operator.schema.ts';
 import { createOperator } from '../../identity/operator/operator.test-support.ts';
 import {
   addCard,
@@ -86,7 +88,8 @@ describe('the twelve months of the back office', () => {
   it('refuses an older start on every tab, its export and the net deposits, with a code', async () => {
     const base = `/admin/api/members/${String(member.memberId)}`;
     const tooOld = new Date(historyEarliest(new Date()).getTime() - 1).toISOString();
-    for (const path of [...TABS, ...TABS.map((tab) => `${tab}/export`), 'net-deposits']) {
+    const exports = [...TABS, 'net-deposits'].map((tab) => `${tab}/export`);
+    for (const path of [...TABS, ...exports, 'net-deposits']) {
       const answer = await operatorGet(`${base}/${path}?from=${tooOld}`);
       expect(answer.statusCode, path).toBe(400);
       expect(answer.json(), path).toMatchObject({
@@ -123,6 +126,32 @@ describe('net deposits in the member 360 view', () => {
     expect(reversed.json()).toMatchObject({ status: false, data: 'validation' });
     const bad = await operatorGet(`${url}?from=yesterday`);
     expect(bad.json()).toMatchObject({ status: false, data: 'validation' });
+  });
+
+  it('export as one CSV row, with the export in the action log', async () => {
+    const id = String(member.memberId);
+    const answer = await operatorGet(`/admin/api/members/${id}/net-deposits/export`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.contentType).toContain('text/csv');
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('from,to,deposits,withdrawals,net_deposits,currency');
+    expect(lines[1]).toBe(`${historyEarliest(new Date()).toISOString()},,500.00,120.00,380.00,CNY`);
+    expect(lines).toHaveLength(2);
+    const [logged] = await harness.database.db
+      .select()
+      .from(operatorActions)
+      .where(
+        and(
+          eq(operatorActions.action, 'export'),
+          eq(operatorActions.targetType, 'member_net_deposits'),
+        ),
+      )
+      .orderBy(desc(operatorActions.id))
+      .limit(1);
+    expect(logged).toBeDefined();
   });
 
   it('need members.read, and keep an operator to their brands', async () => {

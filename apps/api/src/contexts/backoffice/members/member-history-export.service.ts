@@ -4,6 +4,7 @@ import {
   adminMemberDepositsExportEndpoint,
   adminMemberLedgerExportEndpoint,
   adminMemberLinkedExportEndpoint,
+  adminMemberNetDepositsExportEndpoint,
   adminMemberRewardsExportEndpoint,
   adminMemberTransfersExportEndpoint,
   adminMemberWithdrawalsExportEndpoint,
@@ -61,6 +62,7 @@ export type ExportRequest = { operator: OperatorIdentity; ip: string; language: 
 
 /** A row of an export and the key its next batch starts after. */
 type Keyed<T, K> = T & { key: K };
+type NetDepositsRow = Awaited<ReturnType<MemberHistoryService['netDeposits']>>;
 
 /** A row of the linked accounts export: a linked member, or the other brands' counts. */
 type LinkedRow = {
@@ -378,6 +380,26 @@ export class MemberHistoryExportService {
         },
       };
     });
+  }
+
+  /** One row: the net deposits of the range, as the member 360 view shows them. */
+  async netDeposits(
+    id: string,
+    query: Query<typeof adminMemberNetDepositsExportEndpoint>,
+    request: ExportRequest,
+  ): Promise<CsvExport<Keyed<NetDepositsRow, number>>> {
+    const summary = await this.#history.netDeposits(id, query);
+    return this.#memberExport(id, 'net_deposits', query, request, () => ({
+      columns: csvColumns(adminMemberNetDepositsExportEndpoint.columns, {
+        from: (row) => row.from,
+        to: (row) => row.to,
+        deposits: (row) => row.deposits,
+        withdrawals: (row) => row.withdrawals,
+        net_deposits: (row) => row.netDeposits,
+        currency: (row) => row.currency,
+      }),
+      read: (after) => Promise.resolve(after === undefined ? [{ ...summary, key: 0 }] : []),
+    }));
   }
 
   /** The linked accounts tab as the operator sees it, then the other brands' counts. */

@@ -89,13 +89,13 @@ export class GameRecallService {
     };
   }
 
+  /** The last rounds of one game, newest first: none of a game the member has not played. */
   async rounds(
     member: RecallMember,
     game: { platformId: number; gameCode: string },
     language: Language,
   ): Promise<RecallRounds> {
     const rows = await memberLatestRounds(this.#db, member, game, GAME_RECALL_ROUNDS);
-    if (rows.length === 0) throw appError(GAME_RECALL_ERRORS, 'recall_game_not_played');
     const player = playerNameOf(member.brandCode, member.memberId);
     const outcomes = await Promise.all(
       rows.map((row) => this.#provider.round(row.platformId, row.roundId, player)),
