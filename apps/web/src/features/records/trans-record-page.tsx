@@ -90,17 +90,6 @@ export function TransRecordPage() {
               <strong>{item.value}</strong>
             </div>
           ))}
-          {summary ? (
-            <div className="summary-row__item" data-summary="range">
-              <span>{t('filters.dateRange')}</span>
-              <strong className="mono">
-                {t('records.trans.summary.range', {
-                  first: summary.firstDay,
-                  last: summary.lastDay,
-                })}
-              </strong>
-            </div>
-          ) : null}
         </div>
         <p className="muted history-note">{t('records.historyNote')}</p>
         {records.error ? <FormAlert>{errorText(records.error)}</FormAlert> : null}
