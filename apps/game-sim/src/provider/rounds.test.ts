@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundResponse } from '@lobby/game-protocol';
+import { hashServerSeed } from '../games/provably-fair.ts';
+import { eventsResponse, placeBetResponse } from '../play/play-api.ts';
 import {
   createTestSim,
   firstGameCode,
@@ -20,6 +22,7 @@ afterAll(async () => {
 });
 
 const SLOT = PLATFORMS.slotTransfer;
+const LOTTERY = PLATFORMS.lotteryTransfer;
 
 function round(platformId: number, roundId: string, player: string) {
   return providerCall(sim, {
@@ -74,6 +77,38 @@ describe('game recall: GET /rounds/:roundId', () => {
     expect(badPlayer.json()).toMatchObject({ error: 'invalid_request' });
     const badId = await round(SLOT, 'x'.repeat(65), 'recall_2');
     expect(badId.statusCode).toBe(400);
+  });
+
+  it("answers a settled bet on a draw with the draw's result and its revealed seed", async () => {
+    await fundedPlayer(sim, LOTTERY, 'recall_5', 1_000n);
+    const session = await openPlaySession(sim, { platformId: LOTTERY, player: 'recall_5' });
+    const { events } = eventsResponse.parse(
+      (await playCall(sim, session, 'GET', '/events')).json(),
+    );
+    const upcoming = events.find((event) => Date.parse(event.closesAt) > sim.clock.now().getTime());
+    if (!upcoming) throw new Error('no open event');
+    const placed = await playCall(sim, session, 'POST', '/bets', {
+      params: { eventId: upcoming.id, pick: 3, stakeMinor: '100' },
+    });
+    const { betId } = placeBetResponse.parse(placed.json());
+    // Not settled yet: not a round the platform reports.
+    expect((await round(LOTTERY, betId, 'recall_5')).statusCode).toBe(404);
+    sim.clock.advance(Date.parse(upcoming.resultAt) - sim.clock.now().getTime() + 500);
+    expect((await sim.runBackgroundOnce()).settledBets).toBe(1);
+
+    const response = await round(LOTTERY, betId, 'recall_5');
+    expect(response.statusCode).toBe(200);
+    const { round: details } = roundResponse.parse(response.json());
+    expect(details).toMatchObject({
+      roundId: betId,
+      eventId: upcoming.id,
+      betMinor: '100',
+      bet: { eventId: upcoming.id, pick: 3, stakeMinor: '100' },
+      result: { digit: expect.any(Number) },
+    });
+    expect(hashServerSeed(details.fairness?.serverSeed ?? '')).toBe(
+      upcoming.fairness.serverSeedHash,
+    );
   });
 
   it('needs the platform signature, as every provider call', async () => {
