@@ -155,6 +155,20 @@ describe('game recall on the member site', () => {
     await shot(page, 'recall-member-phone');
     await shot(page, 'recall-member-phone-top', false);
     await expectTidy(page, PHONE.width);
+    // In English and traditional Chinese too, with no raw text key.
+    for (const [language, title, result] of [
+      ['en', 'Game recall', 'Result'],
+      ['zh-TW', '遊戲回顧', '開獎結果'],
+    ] as const) {
+      await page.evaluate((value) => localStorage.setItem('lang', value), language);
+      await page.reload();
+      await waitForScreen(page);
+      await poll(() => rounds.count(), 20_000).toBe(10);
+      expect(await page.locator('.page-header__title').innerText()).toBe(title);
+      expect(await rounds.first().innerText()).toContain(result);
+      await shot(page, `recall-member-phone-${language}`, false);
+      await expectTidy(page, PHONE.width);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
