@@ -79,6 +79,8 @@ export type AppDependencies = {
    * (408) so slow bodies cannot hold connections open. 60 s unless given.
    */
   requestTimeoutMs?: number;
+  /** The clock of the back office's 12-month history bound; tests of fixed-date histories pin it. */
+  historyClock?: () => Date;
   /** The game platforms' API (the simulator by default) and the master signing secret. */
   gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number };
   /** The player protection's clock (limits' 24 hours, exclusion periods); a test moves it. */
@@ -288,7 +290,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerGames(app, games, platform);
   await registerEngagement(app, engagement, platform);
   await registerService(app, service, { cache, identity });
-  const backoffice = await registerBackoffice(app, { db, platform, identity, games });
+  const backoffice = await registerBackoffice(app, {
+    db,
+    platform,
+    identity,
+    games,
+    historyClock: dependencies.historyClock,
+  });
   riskBuilt.set({ memberActions: backoffice.memberActions });
 
   if (dependencies.webDistDir) {

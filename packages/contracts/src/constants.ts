@@ -33,7 +33,17 @@ export const DATE_PRESETS = {
   yesterday: 1,
   last7Days: 2,
   last30Days: 3,
+  /** The member's whole self-serve history: the same day three months back to today. */
+  last3Months: 4,
 } as const;
+
+/**
+ * How far back a member reads their own records (transactions, bets): three calendar months of
+ * the brand's days, today included. Older history is given on request through the back office,
+ * whose member views read twelve months.
+ */
+export const MEMBER_HISTORY_MONTHS = 3;
+export const OPERATOR_HISTORY_MONTHS = 12;
 export type DatePreset = (typeof DATE_PRESETS)[keyof typeof DATE_PRESETS];
 
 /** Platform ids that show the special flag: 2, 4, 5, 6, 7, 8, 9 and 11 to 25. */

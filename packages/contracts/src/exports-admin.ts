@@ -11,6 +11,7 @@ import {
   adminMemberTransfersEndpoint,
   adminMemberWithdrawalsEndpoint,
   memberHistoryParamsSchema,
+  adminMemberNetDepositsEndpoint,
 } from './member-history.ts';
 import {
   adminMemberLoginsEndpoint,
@@ -441,4 +442,15 @@ export const adminWithdrawalsExportEndpoint = csvExport({
     'approval_requested_by',
     'risk_flags',
   ],
+});
+
+/**
+ * The member's net deposits over the range (one row, as the member 360 view shows them): within
+ * the twelve months of the history, `from` the bound when none was asked, `to` empty for now.
+ */
+export const adminMemberNetDepositsExportEndpoint = csvExport({
+  path: '/admin/api/members/:id/net-deposits/export',
+  params: memberHistoryParamsSchema,
+  query: adminMemberNetDepositsEndpoint.query,
+  columns: ['from', 'to', 'deposits', 'withdrawals', 'net_deposits', 'currency'],
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { DATE_PRESETS } from './constants.ts';
 import { idempotencyKeySchema } from './deposit.ts';
 import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
-import { pageQueryFields, pageSchema } from './withdrawal.ts';
+import { memberRecordRangeFields, pageQueryFields, pageSchema } from './withdrawal.ts';
 
 /**
  * Game platforms, transfers, game launch, heartbeat and bet records (games issue). Member calls
@@ -247,13 +246,7 @@ export const betRecordsEndpoint = {
   method: 'GET',
   path: '/api/findmed/v1/member/record/game',
   query: z.object({
-    /** DATE_PRESETS: -1 none, 0 today, 1 yesterday, 2 last 7 days, 3 last 30 days (the brand's days). */
-    datePreset: z.coerce
-      .number()
-      .int()
-      .min(DATE_PRESETS.none)
-      .max(DATE_PRESETS.last30Days)
-      .default(DATE_PRESETS.none),
+    ...memberRecordRangeFields,
     /** A category code; 0 or absent for all. */
     category: z.coerce.number().int().min(0).max(8).default(0),
     /** A platform id; 0 or absent for all. */

@@ -41,3 +41,4 @@ export * from './compliance.ts';
 export * from './protection.ts';
 export * from './risk-alerts.ts';
 export * from './kyc.ts';
+export * from './game-recall.ts';

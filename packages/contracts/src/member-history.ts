@@ -13,6 +13,8 @@ import { WITHDRAWAL_STATUSES } from './withdrawal.ts';
  * accounts linked to them by a shared device, address, payout account, phone or e-mail. A member
  * of a brand outside the operator's answers `member_not_found`, as a missing one does. Every list
  * is newest first and paged on the server; `from` (inclusive) and `to` (exclusive) bound its time.
+ * The back office reads twelve months back (OPERATOR_HISTORY_MONTHS): no `from` starts there, an
+ * earlier one answers `history_range_too_old`; the exports keep the same bound.
  * Amounts are decimal strings in `currency`.
  */
 
@@ -382,5 +384,28 @@ export const adminMemberLinkedEndpoint = {
      * read: the lists and counts are then a part of the links, not all of them.
      */
     capped: z.boolean(),
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Net deposits.
+
+/**
+ * What the member deposited less what was paid out to them over the range, from the ledger (as
+ * the member's own transaction records show it): confirmed deposits credited, withdrawals paid.
+ */
+export const adminMemberNetDepositsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/members/:id/net-deposits',
+  params: memberHistoryParamsSchema,
+  query: z.object({ ...rangeFields }),
+  response: z.object({
+    /** The range read: `from` is the 12-month bound when none was asked; `to` null for now. */
+    from: z.string(),
+    to: z.string().nullable(),
+    deposits: decimalAmountSchema,
+    withdrawals: decimalAmountSchema,
+    netDeposits: decimalAmountSchema,
+    currency: z.string(),
   }),
 } as const;

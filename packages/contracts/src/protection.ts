@@ -108,7 +108,7 @@ export const confirmMemberLimitEndpoint = {
 /** Withdraws a waiting increase or removal: the limit in force stays. */
 export const cancelMemberLimitEndpoint = {
   method: 'POST',
-  path: '/api/f/v1/protection/limits/cancel',
+  path: '/api/f/v1/protection/limits/keep',
   body: z.object(limitKey),
   response: memberLimitsSchema,
 } as const;

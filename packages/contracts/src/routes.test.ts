@@ -21,8 +21,8 @@ describe('page routes', () => {
 
   it('list every route of the spec once', () => {
     expect(new Set(ALL_PAGE_ROUTES).size).toBe(ALL_PAGE_ROUTES.length);
-    // The spec's routes, and those added since (issue 15): /user/identity (KYC) and
-    // /user/responsibleGaming (limits, reality checks, exclusion).
-    expect(ALL_PAGE_ROUTES).toHaveLength(20 + 19 + 3 + 1 + 2);
+    // The spec's routes, and those added since (issue 15): /user/identity (KYC),
+    // /user/responsibleGaming (limits, reality checks, exclusion) and /user/gameRecall.
+    expect(ALL_PAGE_ROUTES).toHaveLength(20 + 19 + 3 + 1 + 3);
   });
 });

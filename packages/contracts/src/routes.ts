@@ -47,6 +47,8 @@ export const MEMBER_CENTRE_ROUTES = [
   '/user/feedBackList',
   '/user/betRecord',
   '/user/transRecord',
+  // Lobby's own, beyond the spec's list: game recall (issue 15).
+  '/user/gameRecall',
   '/user/vip',
   '/user/vip/detail',
   /** The member's limits and protection tools (issue 15; not in the spec's route list). */

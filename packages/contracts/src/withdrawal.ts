@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_IN_RANGE_PATTERN } from './dates.ts';
 import { multiline } from './text.ts';
 import {
   BANK_GROUPS,
@@ -370,21 +371,45 @@ export const transactionRecordSchema = z.object({
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
+/**
+ * The range of a member's record screen: a date preset, or its own days (the brand's, inclusive),
+ * which win over the preset. The member reads MEMBER_HISTORY_MONTHS months back at most: a start
+ * before that answers `record_range_too_old`; no preset (-1) reads that whole history.
+ */
+export const memberRecordRangeFields = {
+  /** DATE_PRESETS: -1 none (the whole history), 0 today, 1 yesterday, 2 last 7 days, 3 last 30 days, 4 last 3 months. */
+  datePreset: z.coerce
+    .number()
+    .int()
+    .min(DATE_PRESETS.none)
+    .max(DATE_PRESETS.last3Months)
+    .default(DATE_PRESETS.none),
+  startDate: z.string().regex(DAY_IN_RANGE_PATTERN, 'day: YYYY-MM-DD').optional(),
+  endDate: z.string().regex(DAY_IN_RANGE_PATTERN, 'day: YYYY-MM-DD').optional(),
+};
+
 export const transactionRecordsEndpoint = {
   method: 'GET',
   path: '/api/findmed/v1/member/record/trans',
   query: z.object({
     type: z.enum([...TRANSACTION_TYPES, 'all']).default('all'),
-    /** DATE_PRESETS: -1 none, 0 today, 1 yesterday, 2 last 7 days, 3 last 30 days (the brand's days). */
-    datePreset: z.coerce
-      .number()
-      .int()
-      .min(DATE_PRESETS.none)
-      .max(DATE_PRESETS.last30Days)
-      .default(DATE_PRESETS.none),
+    ...memberRecordRangeFields,
     ...pageQueryFields,
   }),
-  response: pageSchema(transactionRecordSchema),
+  response: pageSchema(transactionRecordSchema).extend({
+    /** The days read (the brand's, inclusive) and the net deposits over them. */
+    summary: z.object({
+      firstDay: z.string(),
+      lastDay: z.string(),
+      /** Confirmed deposits credited to the wallet. */
+      deposits: decimalAmountSchema,
+      /** Withdrawals paid out (those in review or rejected are not). */
+      withdrawals: decimalAmountSchema,
+      /** deposits - withdrawals: negative when more was paid out than paid in. */
+      netDeposits: decimalAmountSchema,
+      currency: z.string(),
+    }),
+  }),
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ export const PROVIDER_PATHS = {
   withdrawAll: '/players/:player/withdraw-all',
   launch: '/launch',
   bets: '/bets',
+  round: '/rounds/:roundId',
 } as const;
 
 export const providerErrorCode = z.enum([
@@ -41,6 +42,7 @@ export const providerErrorCode = z.enum([
   'unknown_platform',
   'player_not_found',
   'game_not_found',
+  'round_not_found',
   'invalid_request',
   'maintenance',
   'internal',
@@ -147,6 +149,33 @@ export const betsResponse = z.object({
   total: z.number().int(),
 });
 
+// GET /rounds/{roundId}?player=NAME: one settled round of that player as the platform keeps it
+// (game recall): the bet as placed, the result (cards, reels, pocket, draw, score...) and the
+// provably fair seeds that decided it. A round of another player, or one not settled (not in
+// GET /bets yet), answers 404 round_not_found.
+export const roundQuery = z.object({ player: playerName });
+export const roundDetails = betRecord.extend({
+  /** The game's kind in the catalog (baccarat, slot, roulette, niuniu, fish, lottery, sports). */
+  gameKind: z.string().min(1).max(32),
+  /** What the player staked on, as the game took it (its play parameters). */
+  bet: z.unknown(),
+  /** What happened: the game's outcome, or the result of the event the bet was on. */
+  result: z.unknown(),
+  /** The draw or match a scheduled game's bet was on; null for instant games. */
+  eventId: z.string().max(64).nullable(),
+  /** The revealed provably fair inputs of the round (or of its event). */
+  fairness: z
+    .object({
+      serverSeed: z.string(),
+      serverSeedHash: z.string(),
+      clientSeed: z.string(),
+      nonce: z.number().int(),
+    })
+    .nullable(),
+});
+export const roundResponse = z.object({ round: roundDetails });
+
+export type RoundDetails = z.infer<typeof roundDetails>;
 export type TransferRequest = z.infer<typeof transferRequest>;
 export type TransferResponse = z.infer<typeof transferResponse>;
 export type TransferStatusResponse = z.infer<typeof transferStatusResponse>;

@@ -139,8 +139,23 @@ export function zoneOffsetLabel(timeZone: string, at: Date = new Date()): string
   return /^UTC(?:[+-]0(?::00)?)?$/.test(label) ? 'UTC' : label;
 }
 
+/**
+ * The same calendar day `months` months from `day` (negative: before), or the last day of that
+ * month when it is shorter: 2026-05-31 less three months is 2026-02-28.
+ */
+export function addMonthsToDay(day: string, months: number): string {
+  const parsed = parseDay(day);
+  const month = addMonths(day.slice(0, 7), months);
+  const next = parseDay(`${addMonths(month, 1)}-01`);
+  const lastDay = new Date(Date.UTC(next.year, next.month - 1, 0)).getUTCDate();
+  return `${month}-${pad(Math.min(parsed.day, lastDay))}`;
+}
+
 /** Days of each date preset relative to today, inclusive: both "last N days" include today. */
-const PRESET_DAYS: Record<Exclude<DatePreset, -1>, { first: number; last: number }> = {
+const PRESET_DAYS: Record<
+  Exclude<DatePreset, -1 | typeof DATE_PRESETS.last3Months>,
+  { first: number; last: number }
+> = {
   [DATE_PRESETS.today]: { first: 0, last: 0 },
   [DATE_PRESETS.yesterday]: { first: -1, last: -1 },
   [DATE_PRESETS.last7Days]: { first: -6, last: 0 },
@@ -152,15 +167,19 @@ export type DayRange = { first: string; last: string };
 
 /**
  * The days of a record screen's date preset (SPEC section 9) in the zone: -1 none gives null (no
- * filter), 0 today, 1 yesterday, 2 the last 7 days and 3 the last 30 days, today included.
+ * filter), 0 today, 1 yesterday, 2 the last 7 days, 3 the last 30 days and 4 the last three
+ * months (from the same day three months back), today included.
  */
 export function presetDays(preset: number, now: Date, timeZone: string): DayRange | null {
   if (preset === DATE_PRESETS.none) return null;
+  const today = dayOf(now, timeZone);
+  if (preset === DATE_PRESETS.last3Months) {
+    return { first: addMonthsToDay(today, -3), last: today };
+  }
   const days = Object.hasOwn(PRESET_DAYS, preset)
-    ? PRESET_DAYS[preset as Exclude<DatePreset, -1>]
+    ? PRESET_DAYS[preset as keyof typeof PRESET_DAYS]
     : undefined;
   if (!days) throw new RangeError(`unknown date preset: ${String(preset)}`);
-  const today = dayOf(now, timeZone);
   return { first: addDays(today, days.first), last: addDays(today, days.last) };
 }
 

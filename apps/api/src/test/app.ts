@@ -37,6 +37,7 @@ export async function createTestApp(
       | 'requestTimeoutMs'
       | 'trustProxyHops'
       | 'clock'
+      | 'historyClock'
     >
   > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;

@@ -10,7 +10,14 @@ import type { FaultConfig } from '@lobby/game-protocol';
 
 /** Provider operations whose calls can fail (names distinct, so decisions are independent). */
 export type ProviderOperation =
-  'create_player' | 'balance' | 'transfer' | 'transfer_status' | 'withdraw_all' | 'launch' | 'bets';
+  | 'create_player'
+  | 'balance'
+  | 'transfer'
+  | 'transfer_status'
+  | 'withdraw_all'
+  | 'launch'
+  | 'bets'
+  | 'round';
 
 export type FaultDecision =
   | { kind: 'none' }

@@ -53,3 +53,46 @@ export async function pageBetRecords(
   );
   return { rows, total: counted[0]?.total ?? 0 };
 }
+
+export type RoundDetailsRow = BetRecordRow & {
+  /** The instant round's parameters and outcome, or the scheduled bet's parameters. */
+  bet_params: unknown;
+  result: unknown;
+  event_id: string | null;
+  server_seed: string | null;
+  server_seed_hash: string | null;
+  client_seed: string | null;
+  nonce: number | null;
+};
+
+/**
+ * A settled round of one player with what decided it: an instant round's parameters, outcome and
+ * seeds, or a scheduled bet's parameters with its event's result and seeds. Null when the platform
+ * has no such settled round of that player.
+ */
+export async function findRoundDetails(
+  sql: Sql,
+  query: { platformId: number; roundId: string; player: string },
+): Promise<RoundDetailsRow | null> {
+  const rows = await sql.query<RoundDetailsRow>(
+    `select record.*,
+       coalesce(round.params, bet.params) as bet_params,
+       coalesce(round.outcome, event.result) as result,
+       bet.event_id,
+       coalesce(round.server_seed, event.server_seed) as server_seed,
+       coalesce(round.server_seed_hash, event.server_seed_hash) as server_seed_hash,
+       coalesce(round.client_seed, event.client_seed) as client_seed,
+       coalesce(round.nonce, event.nonce) as nonce
+     from game_sim.bet_records record
+     left join game_sim.rounds round
+       on round.round_id = record.round_id and round.platform_id = record.platform_id
+     left join game_sim.event_bets bet
+       on bet.bet_id = record.round_id and bet.platform_id = record.platform_id
+     left join game_sim.scheduled_events event
+       on event.platform_id = bet.platform_id and event.game_code = bet.game_code
+         and event.event_id = bet.event_id
+     where record.platform_id = $1 and record.round_id = $2 and record.player = $3`,
+    [query.platformId, query.roundId, query.player],
+  );
+  return rows[0] ?? null;
+}

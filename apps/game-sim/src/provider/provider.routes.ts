@@ -9,6 +9,7 @@ import {
   PLATFORM_CATALOG,
   platformSecret,
   playerName,
+  roundQuery,
   transferRequest,
   verifyRequest,
   withdrawAllRequest,
@@ -28,6 +29,7 @@ declare module 'fastify' {
 const platformParams = z.object({ platformId: z.string().regex(/^[1-9][0-9]{0,5}$/) });
 const playerParams = z.object({ player: playerName });
 const orderParams = z.object({ orderId });
+const roundParams = z.object({ roundId: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/) });
 
 /**
  * Checks the platform of the path and the request's signature; a platform in maintenance
@@ -144,6 +146,14 @@ export async function providerRoutes(
   app.post('/launch', async (request, reply) => {
     const body = parseOr(launchRequest, request.body, 'invalid_request');
     const answer = await provider.launch(platformOf(request), body);
+    return reply.code(answer.status).send(answer.body);
+  });
+
+  // Game recall: one settled round of a player, with what decided it.
+  app.get('/rounds/:roundId', async (request, reply) => {
+    const { roundId } = parseOr(roundParams, request.params, 'invalid_request');
+    const { player } = parseOr(roundQuery, request.query, 'invalid_request');
+    const answer = await provider.round(platformOf(request), roundId, player);
     return reply.code(answer.status).send(answer.body);
   });
 

@@ -5,6 +5,7 @@ import {
   type betsQuery,
   type CatalogPlatform,
   type LaunchRequest,
+  type RoundDetails,
   type TransferRequest,
 } from '@lobby/game-protocol';
 import type { SimDatabase } from '../db/database.ts';
@@ -12,7 +13,7 @@ import { SimError } from '../errors.ts';
 import type { FaultInjector } from '../faults/fault-injector.ts';
 import type { ProviderOperation } from '../faults/fault-plan.ts';
 import type { SessionService } from '../play/session.service.ts';
-import { pageBetRecords } from './bet-records.repository.ts';
+import { findRoundDetails, pageBetRecords } from './bet-records.repository.ts';
 import { findPlayer, insertPlayer } from './wallet.repository.ts';
 import type { DroppedOrder, WalletService } from './wallet.service.ts';
 
@@ -184,6 +185,47 @@ export class ProviderService {
         pageSize: query.pageSize,
         total,
       };
+    });
+  }
+
+  /** One settled round of the player with its bet, result and seeds (game recall). */
+  round(platform: CatalogPlatform, roundId: string, player: string): Promise<ProviderAnswer> {
+    return this.#faulted(platform.id, 'round', `${player}:${roundId}`, async () => {
+      const row = await findRoundDetails(this.#database, {
+        platformId: platform.id,
+        roundId,
+        player,
+      });
+      if (!row) throw new SimError('round_not_found', 404, 'no such settled round of this player');
+      const fairness =
+        row.server_seed !== null &&
+        row.server_seed_hash !== null &&
+        row.client_seed !== null &&
+        row.nonce !== null
+          ? {
+              serverSeed: row.server_seed,
+              serverSeedHash: row.server_seed_hash,
+              clientSeed: row.client_seed,
+              nonce: row.nonce,
+            }
+          : null;
+      const round: RoundDetails = {
+        roundId: row.round_id,
+        player: row.player,
+        gameCode: row.game_code,
+        gameKind: catalogGame(platform.id, row.game_code)?.kind ?? 'unknown',
+        category: row.category,
+        betMinor: row.bet_minor.toString(),
+        validBetMinor: row.valid_bet_minor.toString(),
+        payoutMinor: row.payout_minor.toString(),
+        placedAt: row.placed_at.toISOString(),
+        settledAt: row.settled_at.toISOString(),
+        bet: row.bet_params ?? null,
+        result: row.result ?? null,
+        eventId: row.event_id,
+        fairness,
+      };
+      return { round };
     });
   }
 

@@ -56,6 +56,7 @@ export const MEMBER_MENU: readonly MemberMenuGroup[] = [
     items: [
       { labelKey: 'member.menu.betRecord', path: '/user/betRecord', icon: 'record' },
       { labelKey: 'member.menu.transRecord', path: '/user/transRecord', icon: 'coin' },
+      { labelKey: 'member.menu.gameRecall', path: '/user/gameRecall', icon: 'record' },
     ],
   },
   {

@@ -73,6 +73,7 @@ const MEMBER_SCREENS: Record<string, string> = {
   '/user/feedBackList': 'feedback-list',
   '/user/betRecord': 'bet-record',
   '/user/transRecord': 'trans-record',
+  '/user/gameRecall': 'game-recall',
   '/user/vip': 'vip',
   '/user/vip/detail': 'vip-detail',
   '/user/responsibleGaming': 'responsible-gaming',

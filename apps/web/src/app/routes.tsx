@@ -102,6 +102,9 @@ const IdentityPage = screen(() =>
 const BetRecordPage = screen(() =>
   import('../features/games/bet-record-page.tsx').then((module) => module.BetRecordPage),
 );
+const GameRecallPage = screen(() =>
+  import('../features/games/game-recall-page.tsx').then((module) => module.GameRecallPage),
+);
 const TransRecordPage = screen(() =>
   import('../features/records/trans-record-page.tsx').then((module) => module.TransRecordPage),
 );
@@ -216,6 +219,7 @@ export function createRoutes(deps: RouteDependencies): RouteObject[] {
     leaf('feedback-list', '/user/feedBackList', <FeedbackListPage />),
     leaf('bet-record', '/user/betRecord', <BetRecordPage />),
     leaf('trans-record', '/user/transRecord', <TransRecordPage />),
+    leaf('game-recall', '/user/gameRecall', <GameRecallPage />),
     leaf('vip', '/user/vip', <VipPage />),
     leaf('vip-detail', '/user/vip/detail', <VipDetailPage />),
   ];

@@ -57,7 +57,7 @@ describe('dateRangeForPreset', () => {
   });
 
   it('throws on an unknown preset, an invalid date or time zone', () => {
-    expect(() => dateRangeForPreset(4 as DatePreset, NOW)).toThrow(RangeError);
+    expect(() => dateRangeForPreset(5 as DatePreset, NOW)).toThrow(RangeError);
     expect(() => dateRangeForPreset('2' as unknown as DatePreset, NOW)).toThrow(RangeError);
     expect(() => dateRangeForPreset(DATE_PRESETS.today, new Date('nope'))).toThrow(RangeError);
     expect(() => dateRangeForPreset(DATE_PRESETS.today, NOW, 'Mars/Olympus')).toThrow(RangeError);

@@ -1,4 +1,5 @@
 import { defineMessages } from '../../lib/messages.ts';
+import { member360RecallTexts } from './i18n-recall.ts';
 import { member360ValueLabels } from './i18n-values.ts';
 import { KYC_PANEL_TEXTS } from './kyc-panel-i18n.ts';
 
@@ -143,6 +144,7 @@ export const member360Messages = defineMessages({
       logins: '登录记录',
       linked: '关联账户',
       notes: '备注',
+      recall: '游戏回顾',
     },
     filters: {
       period: '时间',
@@ -276,6 +278,7 @@ export const member360Messages = defineMessages({
       },
     },
     ...member360ValueLabels['zh-CN'],
+    ...member360RecallTexts['zh-CN'],
   },
   en: {
     kyc: KYC_PANEL_TEXTS.en,
@@ -415,6 +418,7 @@ export const member360Messages = defineMessages({
       logins: 'Logins',
       linked: 'Linked accounts',
       notes: 'Notes',
+      recall: 'Game recall',
     },
     filters: {
       period: 'Period',
@@ -548,6 +552,7 @@ export const member360Messages = defineMessages({
       },
     },
     ...member360ValueLabels.en,
+    ...member360RecallTexts.en,
   },
 });
 

@@ -7,6 +7,7 @@ import { MEMBER_TABS, useMemberTab, type MemberTab } from './tab-url.ts';
 import { BetsTab, TransfersTab } from './tabs/game-tabs.tsx';
 import { LedgerTab } from './tabs/ledger-tab.tsx';
 import { DepositsTab, WithdrawalsTab } from './tabs/money-tabs.tsx';
+import { RecallTab } from './tabs/recall-tab.tsx';
 import { LinkedTab, LoginsTab, NotesTab, RewardsTab } from './tabs/record-tabs.tsx';
 
 /** The tab's content; only the open tab is mounted, so only its list is asked for. */
@@ -31,6 +32,8 @@ function TabContent({ tab, record }: { tab: MemberTab; record: AdminMemberRecord
       return <LinkedTab memberId={memberId} />;
     case 'notes':
       return <NotesTab memberId={memberId} />;
+    case 'recall':
+      return <RecallTab memberId={memberId} />;
   }
 }
 

@@ -28,6 +28,7 @@ export const MEMBER_TABS = [
   'logins',
   'linked',
   'notes',
+  'recall',
 ] as const;
 export type MemberTab = (typeof MEMBER_TABS)[number];
 export const DEFAULT_TAB: MemberTab = 'ledger';

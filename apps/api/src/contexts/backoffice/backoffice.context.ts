@@ -21,7 +21,13 @@ import {
  */
 export async function registerBackoffice(
   app: FastifyInstance,
-  settings: { db: Database; platform: Platform; identity: Identity; games: Games },
+  settings: {
+    db: Database;
+    platform: Platform;
+    identity: Identity;
+    games: Games;
+    historyClock?: (() => Date) | undefined;
+  },
 ): Promise<{ memberActions: MemberActionsService }> {
   const memberRecords = new MemberRecordService({
     db: settings.db,
@@ -31,6 +37,7 @@ export async function registerBackoffice(
   const memberHistory = new MemberHistoryService({
     db: settings.db,
     brands: settings.platform.brands,
+    ...(settings.historyClock ? { now: settings.historyClock } : {}),
   });
   const memberActions = new MemberActionsService({
     db: settings.db,
@@ -69,6 +76,7 @@ export async function registerBackoffice(
       operators: settings.identity.operators,
     }),
     memberLinks: new MemberLinksService({ db: settings.db }),
+    gameRecall: settings.games.gameRecall,
   });
   return { memberActions };
 }

@@ -299,11 +299,15 @@ async function homeRecords(): Promise<void> {
     'bets',
     'rewards',
     'linked',
+    'net-deposits',
   ]) {
     set(`/admin/api/members/:id/${tab}`, { id: id(memberId) });
     // Their CSV exports.
     set(`/admin/api/members/:id/${tab}/export`, { id: id(memberId) });
   }
+  // Game recall (the member has no rounds here: no provider is asked).
+  set('/admin/api/members/:id/recall/games', { id: id(memberId) });
+  set('/admin/api/members/:id/recall/rounds', { id: id(memberId) });
   // The member record and its actions.
   set('/admin/api/members/:id', { id: id(memberId) });
   for (const path of MEMBER_RECORD_PATHS)
@@ -434,6 +438,11 @@ function fill(url: string, params: Record<string, string>): string {
   return url.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? '1');
 }
 
+/** The query a by-id read cannot go without (a game recall names its game). */
+const REQUIRED_QUERIES: Record<string, string> = {
+  '/admin/api/members/:id/recall/rounds': '?platform=17&game=golden-koi',
+};
+
 async function call(
   method: string,
   url: string,
@@ -464,7 +473,7 @@ describe('brand scopes', () => {
   it("answers every by-id route with another brand's record as if it did not exist", async () => {
     const leaks: string[] = [];
     for (const route of routes.filter((candidate) => candidate.brand === 'record')) {
-      const url = fill(route.url, recordIds.get(route.url) ?? {});
+      const url = `${fill(route.url, recordIds.get(route.url) ?? {})}${REQUIRED_QUERIES[route.url] ?? ''}`;
       const body = VALID_BODIES[`${route.method} ${route.url}`];
       const outside = await call(route.method, url, outsider, body);
       const inside = await call(route.method, url, insider, body);

@@ -104,7 +104,8 @@ async function readAll<Row>(spec: CsvExport<Row>, batch: number): Promise<Row[]>
 }
 
 beforeAll(async () => {
-  harness = await createTestApp();
+  // The fixtures' history is of fixed days in 2026: the 12-month bound reads from this clock.
+  harness = await createTestApp({ historyClock: () => new Date('2026-06-01T00:00:00Z') });
   const username = `xh${randomUUID().slice(0, 8)}`;
   await new OperatorService(harness.database.db).seedAdmin(username, 'operator-pass-1');
   admin = await operatorLogin(harness.app, { username, password: 'operator-pass-1' });

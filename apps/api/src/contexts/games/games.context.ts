@@ -7,7 +7,7 @@ import type { Money } from '../money/money.context.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import type { Brand } from '../platform/brand/index.ts';
 import type { Protection } from '../protection/protection.context.ts';
-import { BetRecordsService, betRecordsModule } from './bet-records/index.ts';
+import { BetRecordsService, GameRecallService, betRecordsModule } from './bet-records/index.ts';
 import { GamesService, PlayerDirectory, ProviderClient, gamesModule } from './games/index.ts';
 import { PresenceService, presenceModule } from './presence/index.ts';
 import { SeamlessService, seamlessModule } from './seamless/index.ts';
@@ -21,6 +21,7 @@ export type Games = {
   games: GamesService;
   presence: PresenceService;
   betRecords: BetRecordsService;
+  gameRecall: GameRecallService;
   seamless: SeamlessService;
 };
 
@@ -84,6 +85,7 @@ export function createGames(settings: {
       onFlushError: (error) => log.warn({ err: error }, 'presence heartbeats not written'),
     }),
     betRecords: new BetRecordsService({ db }),
+    gameRecall: new GameRecallService({ db, provider }),
     seamless: new SeamlessService({
       db,
       ledger: money.ledger,
@@ -106,6 +108,7 @@ export async function registerGames(app: FastifyInstance, games: Games, platform
   });
   await app.register(betRecordsModule, {
     betRecords: games.betRecords,
+    gameRecall: games.gameRecall,
     provider: games.provider,
     brands: () => platform.brands.all(),
   });

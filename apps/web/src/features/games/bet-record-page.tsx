@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS, type DatePreset, type GameCategoryCode } from '@lobby/contracts';
 import { VENUE_CATEGORIES } from '../../app/venue-categories.ts';
@@ -79,19 +80,25 @@ export function BetRecordPage() {
         title={t('records.bet.title')}
         subtitle={t('records.bet.subtitle')}
         actions={
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={records.isFetching}
-            onClick={() => void records.refetch()}
-          >
-            <Icon
-              name="refresh"
-              size={16}
-              className={records.isFetching ? 'is-spinning' : undefined}
-            />
-            {t('records.refresh')}
-          </button>
+          <>
+            <Link className="btn btn--ghost btn--sm" to="/user/gameRecall">
+              <Icon name="record" size={16} />
+              {t('member.menu.gameRecall')}
+            </Link>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={records.isFetching}
+              onClick={() => void records.refetch()}
+            >
+              <Icon
+                name="refresh"
+                size={16}
+                className={records.isFetching ? 'is-spinning' : undefined}
+              />
+              {t('records.refresh')}
+            </button>
+          </>
         }
       />
       <Panel>

@@ -13,6 +13,7 @@ const SHORTCUTS: readonly { to: string; icon: IconName; key: string }[] = [
   { to: '/finance/transfer', icon: 'transfer', key: 'transfer' },
   { to: '/user/betRecord', icon: 'record', key: 'betRecord' },
   { to: '/user/transRecord', icon: 'coin', key: 'transRecord' },
+  { to: '/user/gameRecall', icon: 'record', key: 'gameRecall' },
   { to: '/user/personal', icon: 'user', key: 'personal' },
   { to: '/user/identity', icon: 'idCard', key: 'identity' },
   { to: '/user/bankCardsManage', icon: 'card', key: 'bankCards' },

@@ -45,6 +45,14 @@ describe('/user/transRecord', () => {
         total: 1,
         page: 1,
         pageSize: 20,
+        summary: {
+          firstDay: '2026-11-25',
+          lastDay: '2026-11-25',
+          deposits: '500.00',
+          withdrawals: '120.00',
+          netDeposits: '380.00',
+          currency: 'CNY',
+        },
       }),
     });
     screen = await renderScreen({
@@ -61,6 +69,10 @@ describe('/user/transRecord', () => {
     const row = screen.container.querySelector('tr[data-row]')?.textContent ?? '';
     expect(row).toContain('2026年11月25日 01:05:09');
     expect(screen.container.querySelector('thead')?.textContent).toContain('时间（UTC+8）');
+    // The net deposits of the range: deposits less paid withdrawals.
+    const summary = screen.container.querySelector('[data-testid="trans-summary"]')?.textContent;
+    expect(summary).toContain('净存款');
+    expect(summary).toContain('+¥380.00');
     // A withdrawal request is money out of the wallet.
     const amount = screen.container.querySelector('tr[data-row] .amount');
     expect(amount?.textContent).toMatch(/^-/);

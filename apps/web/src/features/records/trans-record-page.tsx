@@ -23,8 +23,9 @@ const PAGE_SIZE = 20;
 
 /**
  * /user/transRecord: the member's money movements from the ledger, by type and date preset
- * (none, today, yesterday, 7 days, 30 days) in the brand's days, paged; amounts signed with the
- * currency, times in the brand's time zone (named) and the Chinese style.
+ * (none, today, yesterday, 7 days, 30 days, 3 months: the member's whole self-serve history) in
+ * the brand's days, paged, with the net deposits of the range (deposits less paid withdrawals);
+ * amounts signed with the currency, times in the brand's time zone (named) and the Chinese style.
  */
 export function TransRecordPage() {
   const { t } = useTranslation('web');
@@ -35,6 +36,15 @@ export function TransRecordPage() {
   const [type, setType] = useState<TypeFilter>('all');
   const [page, setPage] = useState(1);
   const records = useTransactionRecords({ type, datePreset: preset, page, pageSize: PAGE_SIZE });
+  const summary = records.data?.summary;
+  const flows = [
+    { key: 'deposits', value: <Amount value={summary?.deposits} /> },
+    { key: 'withdrawals', value: <Amount value={summary?.withdrawals} /> },
+    {
+      key: 'netDeposits',
+      value: <Amount value={summary?.netDeposits} signed={summary !== undefined} />,
+    },
+  ];
   const rows = (records.data?.items ?? []).map((record) => ({
     id: record.id,
     time: time.dateTime(record.time) || record.time,
@@ -73,6 +83,15 @@ export function TransRecordPage() {
             }}
           />
         </div>
+        <div className="summary-row trans-summary" data-testid="trans-summary">
+          {flows.map((item) => (
+            <div key={item.key} className="summary-row__item" data-summary={item.key}>
+              <span>{t(`records.trans.summary.${item.key}`)}</span>
+              <strong>{item.value}</strong>
+            </div>
+          ))}
+        </div>
+        <p className="muted history-note">{t('records.historyNote')}</p>
         {records.error ? <FormAlert>{errorText(records.error)}</FormAlert> : null}
         <DataTable
           stack

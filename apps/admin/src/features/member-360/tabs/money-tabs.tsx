@@ -1,7 +1,9 @@
-import { Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   adminMemberDepositsEndpoint,
+  adminMemberNetDepositsEndpoint,
+  OPERATOR_HISTORY_MONTHS,
   adminMemberWithdrawalsEndpoint,
   DEPOSIT_CHANNEL_TYPES,
   DEPOSIT_ORDER_STATUSES,
@@ -9,7 +11,9 @@ import {
   type AdminMemberDeposit,
   type AdminMemberWithdrawal,
 } from '@lobby/contracts';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { ListTable } from '../../../components/list-page.tsx';
+import { fillPath } from '../../../lib/api-client.ts';
 import { useEndpointQuery } from '../../../lib/api-context.tsx';
 import { Money, NS, useEnumLabel } from '../parts.tsx';
 import { useTabFilters } from '../tab-url.ts';
@@ -29,6 +33,44 @@ export const WITHDRAWAL_STATUS_COLOURS: Record<string, string> = {
   approved: 'green',
   rejected: 'red',
 };
+
+/**
+ * The member's net deposits (deposits less paid withdrawals, from the ledger) over the tab's
+ * period, within the twelve months the back office reads.
+ */
+function NetDeposits({
+  memberId,
+  filters,
+}: {
+  memberId: string;
+  filters: { from?: string | undefined; to?: string | undefined };
+}) {
+  const { t } = useTranslation(NS);
+  const result = useEndpointQuery(adminMemberNetDepositsEndpoint, {
+    params: { id: memberId },
+    query: {
+      ...(filters.from ? { from: filters.from } : {}),
+      ...(filters.to ? { to: filters.to } : {}),
+    },
+  });
+  if (!result.data) return null;
+  return (
+    <Flex gap={12} align="center" wrap>
+      <Typography.Text data-testid="net-deposits">
+        {t('netDeposits.label')}
+        <Money amount={result.data.netDeposits} currency={result.data.currency} strong signed />
+      </Typography.Text>
+      <ExportCsvButton
+        listPath={fillPath(adminMemberNetDepositsEndpoint.path, { id: memberId })}
+        filters={{ from: filters.from, to: filters.to }}
+        filename={`member-${memberId}-net-deposits`}
+      />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('netDeposits.bound', { months: OPERATOR_HISTORY_MONTHS })}
+      </Typography.Text>
+    </Flex>
+  );
+}
 
 /** The channel's own fields of a deposit (payer, notice, reference), as `key: value` lines. */
 function DepositDetails({ details }: { details: Record<string, unknown> }) {
@@ -73,10 +115,13 @@ export function DepositsTab({ memberId }: { memberId: string }) {
       ]}
       summary={
         data ? (
-          <Typography.Text data-testid="deposits-total">
-            {t('deposits.total')}
-            <Money amount={data.confirmedTotal} currency={data.currency} strong />
-          </Typography.Text>
+          <Flex gap={24} wrap>
+            <Typography.Text data-testid="deposits-total">
+              {t('deposits.total')}
+              <Money amount={data.confirmedTotal} currency={data.currency} strong />
+            </Typography.Text>
+            <NetDeposits memberId={memberId} filters={filters} />
+          </Flex>
         ) : null
       }
     >
@@ -164,10 +209,13 @@ export function WithdrawalsTab({ memberId }: { memberId: string }) {
       fields={[enumField('status', 'withdrawalStatuses', WITHDRAWAL_STATUSES, 130)]}
       summary={
         data ? (
-          <Typography.Text data-testid="withdrawals-total">
-            {t('withdrawals.total')}
-            <Money amount={data.paidTotal} currency={data.currency} strong />
-          </Typography.Text>
+          <Flex gap={24} wrap>
+            <Typography.Text data-testid="withdrawals-total">
+              {t('withdrawals.total')}
+              <Money amount={data.paidTotal} currency={data.currency} strong />
+            </Typography.Text>
+            <NetDeposits memberId={memberId} filters={filters} />
+          </Flex>
         ) : null
       }
     >

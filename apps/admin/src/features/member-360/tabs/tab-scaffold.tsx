@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { DatePicker, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { OPERATOR_HISTORY_MONTHS } from '@lobby/contracts';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { FilterBar } from '../../../components/list-page.tsx';
 import { fillPath } from '../../../lib/api-client.ts';
@@ -66,7 +68,13 @@ export function HistoryTab({
         >
           {fields.map(({ item }) => item)}
           <Form.Item name="period" label={t('filters.period')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} />
+            <DatePicker.RangePicker
+              allowEmpty={[true, true]}
+              // The back office reads twelve months of a member's history.
+              disabledDate={(day) =>
+                day.isBefore(dayjs().subtract(OPERATOR_HISTORY_MONTHS, 'month').startOf('day'))
+              }
+            />
           </Form.Item>
         </FilterBar>
       }

@@ -6,6 +6,7 @@ import {
   adminMemberDepositsExportEndpoint,
   adminMemberLedgerExportEndpoint,
   adminMemberLinkedExportEndpoint,
+  adminMemberNetDepositsExportEndpoint,
   adminMemberRewardsExportEndpoint,
   adminMemberTransfersExportEndpoint,
   adminMemberWithdrawalsExportEndpoint,
@@ -90,6 +91,11 @@ const TAB_EXPORTS: readonly TabExportRoute[] = [
     adminMemberRewardsExportEndpoint,
     "The member's claims, sign-ins, gifts and VIP money as CSV, newest first",
     (exports, ...args) => exports.rewards(...args),
+  ),
+  tabExport(
+    adminMemberNetDepositsExportEndpoint,
+    "The member's net deposits over the range as CSV (deposits less paid withdrawals)",
+    (exports, ...args) => exports.netDeposits(...args),
   ),
   tabExport(
     adminMemberLinkedExportEndpoint,

@@ -4,6 +4,7 @@ import {
   adminMemberDepositsExportEndpoint,
   adminMemberLedgerExportEndpoint,
   adminMemberLinkedExportEndpoint,
+  adminMemberNetDepositsExportEndpoint,
   adminMemberRewardsExportEndpoint,
   adminMemberTransfersExportEndpoint,
   adminMemberWithdrawalsExportEndpoint,
@@ -61,6 +62,7 @@ export type ExportRequest = { operator: OperatorIdentity; ip: string; language: 
 
 /** A row of an export and the key its next batch starts after. */
 type Keyed<T, K> = T & { key: K };
+type NetDepositsRow = Awaited<ReturnType<MemberHistoryService['netDeposits']>>;
 
 /** A row of the linked accounts export: a linked member, or the other brands' counts. */
 type LinkedRow = {
@@ -102,7 +104,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberLedgerExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<AdminMemberLedgerItem>> {
-    const filter = ledgerFilterOf(query);
+    const filter = ledgerFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'ledger', query, request, (member) => {
       const carry: LedgerCarry = new Map();
       return {
@@ -148,7 +150,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberDepositsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberDeposit, bigint>>> {
-    const filter = depositFilterOf(query);
+    const filter = depositFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'deposits', query, request, (member) => ({
       columns: csvColumns(adminMemberDepositsExportEndpoint.columns, {
         order_no: (row) => row.orderNo,
@@ -187,7 +189,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberWithdrawalsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberWithdrawal, bigint>>> {
-    const filter = withdrawalFilterOf(query);
+    const filter = withdrawalFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'withdrawals', query, request, (member) => ({
       columns: csvColumns(adminMemberWithdrawalsExportEndpoint.columns, {
         order_no: (row) => row.orderNo,
@@ -227,7 +229,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberTransfersExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<AdminMemberTransfer>> {
-    const filter = transferFilterOf(query);
+    const filter = transferFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'transfers', query, request, (member) => ({
       columns: csvColumns(adminMemberTransfersExportEndpoint.columns, {
         id: (row) => row.id,
@@ -275,7 +277,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberBetsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberBet, BetRecordCursor>>> {
-    const filter = betFilterOf(query);
+    const filter = betFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'bets', query, request, (member) => ({
       columns: csvColumns(adminMemberBetsExportEndpoint.columns, {
         round_id: (row) => row.roundId,
@@ -314,7 +316,7 @@ export class MemberHistoryExportService {
     query: Query<typeof adminMemberRewardsExportEndpoint>,
     request: ExportRequest,
   ): Promise<CsvExport<Keyed<AdminMemberReward, RewardCursor>>> {
-    const filter = rewardFilterOf(query);
+    const filter = rewardFilterOf(query, this.#history.now());
     return this.#memberExport(id, 'rewards', query, request, (member) => ({
       columns: csvColumns(adminMemberRewardsExportEndpoint.columns, {
         kind: (row) => row.kind,
@@ -378,6 +380,26 @@ export class MemberHistoryExportService {
         },
       };
     });
+  }
+
+  /** One row: the net deposits of the range, as the member 360 view shows them. */
+  async netDeposits(
+    id: string,
+    query: Query<typeof adminMemberNetDepositsExportEndpoint>,
+    request: ExportRequest,
+  ): Promise<CsvExport<Keyed<NetDepositsRow, number>>> {
+    const summary = await this.#history.netDeposits(id, query);
+    return this.#memberExport(id, 'net_deposits', query, request, () => ({
+      columns: csvColumns(adminMemberNetDepositsExportEndpoint.columns, {
+        from: (row) => row.from,
+        to: (row) => row.to,
+        deposits: (row) => row.deposits,
+        withdrawals: (row) => row.withdrawals,
+        net_deposits: (row) => row.netDeposits,
+        currency: (row) => row.currency,
+      }),
+      read: (after) => Promise.resolve(after === undefined ? [{ ...summary, key: 0 }] : []),
+    }));
   }
 
   /** The linked accounts tab as the operator sees it, then the other brands' counts. */

@@ -5,6 +5,7 @@ import {
   adminMemberDepositsEndpoint,
   adminMemberLedgerEndpoint,
   adminMemberLinkedEndpoint,
+  adminMemberNetDepositsEndpoint,
   adminMemberRewardsEndpoint,
   adminMemberTransfersEndpoint,
   adminMemberWithdrawalsEndpoint,
@@ -109,6 +110,21 @@ export async function memberHistoryRoutes(
       },
     },
     async (request) => ok(await history.bets(request.params.id, request.query, request.language)),
+  );
+
+  routes.get(
+    adminMemberNetDepositsEndpoint.path,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The member's net deposits over the range: deposits less paid withdrawals",
+        params: adminMemberNetDepositsEndpoint.params,
+        querystring: adminMemberNetDepositsEndpoint.query,
+        response: envelopeResponses(adminMemberNetDepositsEndpoint.response),
+      },
+    },
+    async (request) => ok(await history.netDeposits(request.params.id, request.query)),
   );
 
   routes.get(

@@ -10,16 +10,20 @@ import type {
   adminMemberBetsEndpoint,
   adminMemberDepositsEndpoint,
   adminMemberLedgerEndpoint,
+  adminMemberNetDepositsEndpoint,
   adminMemberRewardsEndpoint,
   adminMemberTransfersEndpoint,
   adminMemberWithdrawalsEndpoint,
 } from '@lobby/contracts';
+import { OPERATOR_HISTORY_MONTHS } from '@lobby/contracts';
 import { toDecimalString } from '@lobby/money';
+import { addDays, addMonthsToDay } from '@lobby/time';
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import { memberBrandOf } from '../../identity/member/index.ts';
 import { decidedByNames } from '../../identity/operator/index.ts';
 import { LEDGER_REASONS } from '../../money/ledger/index.ts';
+import { memberDepositFlows } from '../../money/records/index.ts';
 import { listMemberBetRecords } from '../../games/bet-records/index.ts';
 import { querySummaries } from '../../games/transfer/index.ts';
 import { brandCurrency, type BrandRegistry } from '../../platform/brand/index.ts';
@@ -63,9 +67,13 @@ export class MemberHistoryService {
   readonly #db: Database;
   readonly #brands: BrandRegistry;
 
-  constructor(options: { db: Database; brands: BrandRegistry }) {
+  /** The clock of the history's 12-month bound (tests of fixed-date histories pin it). */
+  readonly now: () => Date;
+
+  constructor(options: { db: Database; brands: BrandRegistry; now?: () => Date }) {
     this.#db = options.db;
     this.#brands = options.brands;
+    this.now = options.now ?? (() => new Date());
   }
 
   /** The member's brand, or null when there is none: the operator guard's brand rule. */
@@ -85,7 +93,7 @@ export class MemberHistoryService {
     query: Query<typeof adminMemberLedgerEndpoint>,
     language: Language,
   ): Promise<{ items: AdminMemberLedgerItem[]; nextBefore: string | null }> {
-    const filter = ledgerFilterOf(query);
+    const filter = ledgerFilterOf(query, this.now());
     const member = await this.member(id);
     const rows = await memberPostings(
       this.#db,
@@ -109,7 +117,7 @@ export class MemberHistoryService {
     id: string,
     query: Query<typeof adminMemberDepositsEndpoint>,
   ): Promise<PageOf<AdminMemberDeposit> & { confirmedTotal: string; currency: string }> {
-    const filter = depositFilterOf(query);
+    const filter = depositFilterOf(query, this.now());
     const member = await this.member(id);
     const { rows, total, confirmedMinor } = await memberDeposits(
       this.#db,
@@ -133,7 +141,7 @@ export class MemberHistoryService {
     query: Query<typeof adminMemberWithdrawalsEndpoint>,
     language: Language,
   ): Promise<PageOf<AdminMemberWithdrawal> & { paidTotal: string; currency: string }> {
-    const filter = withdrawalFilterOf(query);
+    const filter = withdrawalFilterOf(query, this.now());
     const member = await this.member(id);
     const { rows, total, paidMinor } = await memberWithdrawals(
       this.#db,
@@ -157,7 +165,7 @@ export class MemberHistoryService {
     query: Query<typeof adminMemberTransfersEndpoint>,
     language: Language,
   ): Promise<PageOf<AdminMemberTransfer>> {
-    const filter = transferFilterOf(query);
+    const filter = transferFilterOf(query, this.now());
     const member = await this.member(id);
     const { rows, total } = await memberTransfers(
       this.#db,
@@ -185,7 +193,7 @@ export class MemberHistoryService {
       currency: string;
     }
   > {
-    const filter = betFilterOf(query);
+    const filter = betFilterOf(query, this.now());
     const member = await this.member(id);
     const currency = member.currency;
     const { rows, total, sums } = await listMemberBetRecords(
@@ -210,12 +218,43 @@ export class MemberHistoryService {
     };
   }
 
+  /** Deposits less paid withdrawals over the range, from the ledger. */
+  async netDeposits(
+    id: string,
+    query: Query<typeof adminMemberNetDepositsEndpoint>,
+  ): Promise<{
+    from: string;
+    to: string | null;
+    deposits: string;
+    withdrawals: string;
+    netDeposits: string;
+    currency: string;
+  }> {
+    const range = timeRange(query, this.now());
+    const member = await this.member(id);
+    const flows = await memberDepositFlows(this.#db, {
+      ...memberKey(member),
+      currency: member.currency,
+      ...(range.from ? { from: range.from } : {}),
+      ...(range.to ? { to: range.to } : {}),
+    });
+    const money = (minor: bigint) => toDecimalString(minor, member.currency);
+    return {
+      from: (range.from ?? historyEarliest(this.now())).toISOString(),
+      to: range.to?.toISOString() ?? null,
+      deposits: money(flows.depositsMinor),
+      withdrawals: money(flows.withdrawalsMinor),
+      netDeposits: money(flows.depositsMinor - flows.withdrawalsMinor),
+      currency: member.currency,
+    };
+  }
+
   async rewards(
     id: string,
     query: Query<typeof adminMemberRewardsEndpoint>,
     language: Language,
   ): Promise<PageOf<AdminMemberReward>> {
-    const filter = rewardFilterOf(query);
+    const filter = rewardFilterOf(query, this.now());
     const member = await this.member(id);
     const { rows, total } = await memberRewards(
       this.#db,
@@ -243,12 +282,13 @@ type Filters<E extends { query: z.ZodType }> = Omit<
 
 export function ledgerFilterOf(
   query: Filters<typeof adminMemberLedgerEndpoint>,
+  now: Date = new Date(),
 ): Omit<LedgerFilter, keyof MemberKey | 'beforeId'> {
   if (query.reason !== undefined && !Object.hasOwn(LEDGER_REASONS, query.reason)) {
     throw commonError('validation', [{ path: 'reason', code: 'unknown_reason' }]);
   }
   return {
-    ...timeRange(query),
+    ...timeRange(query, now),
     kind: query.account === undefined ? undefined : ACCOUNT_KINDS[query.account],
     platformRef: query.platform === undefined ? undefined : String(query.platform),
     reason: query.reason,
@@ -257,21 +297,24 @@ export function ledgerFilterOf(
 
 export function depositFilterOf(
   query: Filters<typeof adminMemberDepositsEndpoint>,
+  now: Date = new Date(),
 ): Omit<DepositFilter, keyof MemberKey> {
-  return { ...timeRange(query), status: query.status, channelType: query.channel };
+  return { ...timeRange(query, now), status: query.status, channelType: query.channel };
 }
 
 export function withdrawalFilterOf(
   query: Filters<typeof adminMemberWithdrawalsEndpoint>,
+  now: Date = new Date(),
 ): Omit<WithdrawalFilter, keyof MemberKey> {
-  return { ...timeRange(query), status: query.status };
+  return { ...timeRange(query, now), status: query.status };
 }
 
 export function transferFilterOf(
   query: Filters<typeof adminMemberTransfersEndpoint>,
+  now: Date = new Date(),
 ): Omit<TransferFilter, keyof MemberKey> {
   return {
-    ...timeRange(query),
+    ...timeRange(query, now),
     status: query.status,
     direction: query.direction,
     platformId: query.platform,
@@ -279,13 +322,16 @@ export function transferFilterOf(
 }
 
 /** The bet records' filter (`from` and `to` bound the settled time), less member and currency. */
-export function betFilterOf(query: Filters<typeof adminMemberBetsEndpoint>): {
+export function betFilterOf(
+  query: Filters<typeof adminMemberBetsEndpoint>,
+  now: Date = new Date(),
+): {
   from?: Date;
   to?: Date;
   category?: number;
   platformId?: number;
 } {
-  const range = timeRange(query);
+  const range = timeRange(query, now);
   return {
     ...(range.from ? { from: range.from } : {}),
     ...(range.to ? { to: range.to } : {}),
@@ -296,18 +342,39 @@ export function betFilterOf(query: Filters<typeof adminMemberBetsEndpoint>): {
 
 export function rewardFilterOf(
   query: Filters<typeof adminMemberRewardsEndpoint>,
+  now: Date = new Date(),
 ): Omit<RewardFilter, keyof MemberKey> {
-  return { ...timeRange(query), kind: query.kind, status: query.status };
+  return { ...timeRange(query, now), kind: query.kind, status: query.status };
 }
 
-/** `from` and `to` as instants; `to` not after `from` is a validation error of `to`. */
-export function timeRange(query: {
-  from?: string | undefined;
-  to?: string | undefined;
-}): TimeRange {
-  const from = query.from === undefined ? undefined : new Date(query.from);
+/**
+ * The earliest instant the back office reads of a member's history: the same day twelve months
+ * back, at 00:00 UTC less a day, so the whole day counts in every brand's zone.
+ */
+export function historyEarliest(now: Date): Date {
+  const day = addMonthsToDay(now.toISOString().slice(0, 10), -OPERATOR_HISTORY_MONTHS);
+  return new Date(Date.parse(`${addDays(day, -1)}T00:00:00Z`));
+}
+
+/**
+ * `from` and `to` as instants, within the twelve months the back office reads: no `from` reads
+ * from the earliest, one before it is `history_range_too_old`; `to` not after the `from` asked
+ * is a validation error of `to`.
+ */
+export function timeRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date = new Date(),
+): TimeRange {
+  const earliest = historyEarliest(now);
+  const from = query.from === undefined ? earliest : new Date(query.from);
   const to = query.to === undefined ? undefined : new Date(query.to);
-  if (from && to && to.getTime() <= from.getTime()) {
+  if (from.getTime() < earliest.getTime()) {
+    throw appError(MEMBER_HISTORY_ERRORS, 'history_range_too_old', {
+      params: { months: OPERATOR_HISTORY_MONTHS, earliest: earliest.toISOString().slice(0, 10) },
+    });
+  }
+  // A `to` before the bound with no `from` asked reads nothing, as a range of the past does.
+  if (query.from !== undefined && to && to.getTime() <= from.getTime()) {
     throw commonError('validation', [{ path: 'to', code: 'not_after_from' }]);
   }
   return { from, to };

@@ -9,6 +9,8 @@ import type { MemberHistoryExportService } from './member-history-export.service
 import { memberHistoryRoutes } from './member-history.routes.ts';
 import type { MemberHistoryService } from './member-history.service.ts';
 import type { MemberLinksService } from './member-history-links.service.ts';
+import { memberRecallRoutes } from './member-recall.routes.ts';
+import type { GameRecallService } from '../../games/bet-records/index.ts';
 
 /** The back office's view of members: search today, the member 360 view next. */
 export async function membersAdminModule(
@@ -20,10 +22,12 @@ export async function membersAdminModule(
     memberHistory: MemberHistoryService;
     memberHistoryExports: MemberHistoryExportService;
     memberLinks: MemberLinksService;
+    gameRecall: GameRecallService;
   },
 ) {
   await app.register(membersAdminRoutes, options);
   await app.register(memberRecordRoutes, options);
   await app.register(memberHistoryRoutes, options);
   await app.register(memberHistoryExportRoutes, options);
+  await app.register(memberRecallRoutes, options);
 }

@@ -4,16 +4,20 @@ import type { ProviderClient } from '../games/index.ts';
 import { betRecordSyncSweep } from './bet-record-sync.ts';
 import { betRecordsRoutes } from './bet-records.routes.ts';
 import type { BetRecordsService } from './bet-records.service.ts';
+import { gameRecallRoutes } from './game-recall.routes.ts';
+import type { GameRecallService } from './game-recall.service.ts';
 
-/** The member's bet records, and the sweep that reads them from the platforms. */
+/** The member's bet records and game recall, and the sweep that reads them from the platforms. */
 export async function betRecordsModule(
   app: FastifyInstance,
   options: {
     betRecords: BetRecordsService;
+    gameRecall: GameRecallService;
     provider: ProviderClient;
     brands: () => readonly Brand[];
   },
 ) {
   await app.register(betRecordsRoutes, { betRecords: options.betRecords });
+  await app.register(gameRecallRoutes, { gameRecall: options.gameRecall });
   app.addSweep(betRecordSyncSweep({ provider: options.provider, brands: options.brands }));
 }

@@ -1,14 +1,13 @@
 import type { BetRecordItem, Language } from '@lobby/contracts';
 import { catalogGame, catalogPlatform } from '@lobby/game-protocol';
 import { toDecimalString } from '@lobby/money';
-import { presetInstants } from '@lobby/time';
 import type { Database } from '../../../db/client.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
+import { memberRecordRange, type RecordRangeQuery } from '../../money/records/index.ts';
 import { localized } from '../games/index.ts';
 import { listMemberBetRecords, type BetRecordFilter } from './bet-records.repository.ts';
 
-export type BetRecordsQuery = {
-  datePreset: number;
+export type BetRecordsQuery = RecordRangeQuery & {
   /** 0 for every category. */
   category: number;
   /** 0 for every platform. */
@@ -45,12 +44,13 @@ export class BetRecordsService {
     now: Date = new Date(),
   ): Promise<BetRecordsPage> {
     const currency = brandCurrency(brand);
-    const range = presetInstants(query.datePreset, now, brand.config.settings.timeZone);
+    const range = memberRecordRange(query, now, brand.config.settings.timeZone);
     const filter: BetRecordFilter = {
       brandCode: brand.config.code,
       memberId,
       currency,
-      ...(range ? { from: range.from, to: range.to } : {}),
+      from: range.from,
+      to: range.to,
       ...(query.category === 0 ? {} : { category: query.category }),
       ...(query.platform === 0 ? {} : { platformId: query.platform }),
     };

@@ -509,7 +509,7 @@ describe('bet records', () => {
   it('refuses bad input and guests', async () => {
     const member = await h.newMember();
     for (const query of [
-      '?datePreset=4',
+      '?datePreset=5',
       '?datePreset=-2',
       '?category=9',
       '?category=abc',

@@ -18,3 +18,5 @@ export {
   type BetWindowTotals,
 } from './bet-windows.repository.ts';
 export { BetRecordsService } from './bet-records.service.ts';
+export { GAME_RECALL_ERRORS } from './game-recall.errors.ts';
+export { GameRecallService, type RecallMember } from './game-recall.service.ts';

@@ -5,6 +5,7 @@ export {
   brandPlatforms,
   localized,
   memberIdOfPlayer,
+  playerNameOf,
 } from './catalog.ts';
 export { GAMES_ERRORS } from './games.errors.ts';
 export { gamesModule } from './games.plugin.ts';

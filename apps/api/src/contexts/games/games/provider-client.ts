@@ -6,6 +6,7 @@ import {
   launchResponse,
   platformSecret,
   providerErrorBody,
+  roundResponse,
   signRequest,
   transferResponse,
   transferStatusResponse,
@@ -113,6 +114,17 @@ export class ProviderClient {
       pageSize: String(window.pageSize),
     });
     return this.#call(platformId, 'GET', `/bets?${query.toString()}`, betsResponse);
+  }
+
+  /** One settled round of the player with the provider's details (game recall). */
+  round(platformId: number, roundId: string, player: string) {
+    const query = new URLSearchParams({ player });
+    return this.#call(
+      platformId,
+      'GET',
+      `/rounds/${encodeURIComponent(roundId)}?${query.toString()}`,
+      roundResponse,
+    );
   }
 
   async #call<Schema extends z.ZodType>(

@@ -104,3 +104,38 @@ export async function listMemberMovements(
     .where(where);
   return { rows, total: totals[0]?.total ?? 0 };
 }
+
+/**
+ * What the member deposited and what was paid out to them in [from, to), from the ledger: the
+ * `deposit` postings on their centre wallet and the `withdrawal_paid` postings on their locked
+ * account, in one currency. Withdrawals still in review or rejected are not paid out.
+ */
+export async function memberDepositFlows(
+  executor: Executor,
+  filter: { brandCode: string; memberId: bigint; currency: string; from?: Date; to?: Date },
+): Promise<{ depositsMinor: bigint; withdrawalsMinor: bigint }> {
+  const rows = await executor
+    .select({
+      // Sums as text: a bigint sum is numeric in PostgreSQL, and text keeps every digit.
+      deposits: sql<string>`coalesce(sum(${postings.amountMinor}) filter (where ${journalEntries.reason} = 'deposit' and ${ledgerAccounts.kind} = 'member_wallet'), 0)::text`,
+      withdrawals: sql<string>`coalesce(-sum(${postings.amountMinor}) filter (where ${journalEntries.reason} = 'withdrawal_paid' and ${ledgerAccounts.kind} = 'member_locked'), 0)::text`,
+    })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(
+      and(
+        eq(ledgerAccounts.brandCode, filter.brandCode),
+        eq(ledgerAccounts.memberId, filter.memberId),
+        inArray(ledgerAccounts.kind, MEMBER_KINDS),
+        eq(postings.currency, filter.currency),
+        inArray(journalEntries.reason, ['deposit', 'withdrawal_paid']),
+        filter.from === undefined ? undefined : gte(journalEntries.createdAt, filter.from),
+        filter.to === undefined ? undefined : lt(journalEntries.createdAt, filter.to),
+      ),
+    );
+  return {
+    depositsMinor: BigInt(rows[0]?.deposits ?? '0'),
+    withdrawalsMinor: BigInt(rows[0]?.withdrawals ?? '0'),
+  };
+}

@@ -184,7 +184,7 @@ describe('member limits', () => {
     const member = await newMember();
     await setLimit(member.token, 'wager', 'month', '800.00');
     await setLimit(member.token, 'wager', 'month', '1000.00');
-    await call(member.token, 'POST', '/api/f/v1/protection/limits/cancel', {
+    await call(member.token, 'POST', '/api/f/v1/protection/limits/keep', {
       kind: 'wager',
       period: 'month',
     });
