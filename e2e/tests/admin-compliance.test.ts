@@ -117,4 +117,17 @@ describe('compliance in the console', () => {
     });
     await tidy();
   });
+
+  it('searches the exclusion registry by identifier, showing only brand and period', async () => {
+    await page.goto(`${baseUrl}/admin/exclusion-registry`);
+    await poll(() => page.locator('.ant-layout-sider').innerText()).toContain('自我排除名单');
+    await page.locator('#value').fill(`86139${String(Date.now()).slice(-8)}`);
+    await page.locator('button[type="submit"]').click();
+    await poll(() => page.locator('.ant-table').innerText()).toContain('无命中');
+    await page.screenshot({
+      path: join(ARTIFACTS_DIR, 'admin-exclusion-registry-desktop.png'),
+      fullPage: true,
+    });
+    await tidy();
+  });
 });

@@ -295,6 +295,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     platform,
     identity,
     games,
+    protection,
     historyClock: dependencies.historyClock,
   });
   riskBuilt.set({ memberActions: backoffice.memberActions });

@@ -255,3 +255,50 @@ export const playTickEndpoint = {
     stop: z.string().nullable(),
   }),
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The back office (issue 15): a member's protection state, and the exclusion registry.
+
+const adminMemberIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, 'a member id') });
+
+/**
+ * The member 360's protection panel (`members.read`, the member's brand in the operator's
+ * scope): the limits with what is used and pending, the time-out or self-exclusion in force,
+ * the reality-check interval. KYC and risk alerts have panels of their own.
+ */
+export const adminMemberProtectionEndpoint = {
+  method: 'GET',
+  path: '/admin/api/members/:id/protection',
+  params: adminMemberIdParams,
+  response: z.object({
+    limits: memberLimitsSchema,
+    exclusion: memberExclusionSchema.nullable(),
+    realityCheck: realityCheckSettingsSchema,
+  }),
+} as const;
+
+export const REGISTRY_IDENTIFIER_KINDS = ['phone', 'email', 'name_dob', 'id_number'] as const;
+
+/**
+ * Whether an identifier is in the exclusion registry (`risk.alerts`): only that a match exists,
+ * with its brand and period, never whose it is. The value is hashed as the registry keys it and
+ * never stored; each search is in the action log (kind and result, not the value).
+ */
+export const adminRegistrySearchEndpoint = {
+  method: 'POST',
+  path: '/admin/api/exclusion-registry/search',
+  body: z.object({
+    kind: z.enum(REGISTRY_IDENTIFIER_KINDS),
+    /** A phone with its area code digits, an e-mail, `name|YYYY-MM-DD`, an ID number. */
+    value: z.string().trim().min(3).max(200),
+  }),
+  response: z.array(
+    z.object({
+      kind: z.string(),
+      brand: z.string(),
+      startsAt: z.string(),
+      /** Null: indefinite. */
+      endsAt: z.string().nullable(),
+    }),
+  ),
+} as const;

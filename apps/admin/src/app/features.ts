@@ -2,6 +2,7 @@ import type { AdminFeature } from '../lib/feature.ts';
 import { actionLogFeature } from '../features/action-log/feature.tsx';
 import { auditEventsFeature } from '../features/audit-events/feature.tsx';
 import { complianceFeature } from '../features/compliance/feature.tsx';
+import { exclusionRegistryFeature } from '../features/exclusion-registry/feature.tsx';
 import { approvalsFeature } from '../features/approvals/feature.tsx';
 import { cashierFeature } from '../features/cashier/feature.tsx';
 import { homeFeature } from '../features/home/feature.tsx';
@@ -28,5 +29,6 @@ export const FEATURES: readonly AdminFeature[] = [
   actionLogFeature,
   auditEventsFeature,
   complianceFeature,
+  exclusionRegistryFeature,
   riskAlertsFeature,
 ];

@@ -2,6 +2,7 @@ import { defineMessages } from '../../lib/messages.ts';
 import { member360RecallTexts } from './i18n-recall.ts';
 import { member360ValueLabels } from './i18n-values.ts';
 import { KYC_PANEL_TEXTS } from './kyc-panel-i18n.ts';
+import { PROTECTION_PANEL_TEXTS } from './protection-panel-i18n.ts';
 
 /**
  * Namespace `member-360`: the member page's texts, with the labels of the values the server
@@ -11,6 +12,7 @@ import { KYC_PANEL_TEXTS } from './kyc-panel-i18n.ts';
 export const member360Messages = defineMessages({
   'zh-CN': {
     kyc: KYC_PANEL_TEXTS['zh-CN'],
+    protection: PROTECTION_PANEL_TEXTS['zh-CN'],
     title: '会员详情',
     backToSearch: '返回会员查询',
     notFound: '没有这个会员',
@@ -282,6 +284,7 @@ export const member360Messages = defineMessages({
   },
   en: {
     kyc: KYC_PANEL_TEXTS.en,
+    protection: PROTECTION_PANEL_TEXTS.en,
     title: 'Member',
     backToSearch: 'Back to member search',
     notFound: 'There is no such member',

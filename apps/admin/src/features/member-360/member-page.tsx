@@ -6,6 +6,7 @@ import { adminMemberRecordEndpoint, memberIdSchema } from '@lobby/contracts';
 import { QueryError } from '../../components/query-error.tsx';
 import { useEndpointQuery } from '../../lib/api-context.tsx';
 import { KycPanel } from './kyc-panel.tsx';
+import { ProtectionPanel } from './protection-panel.tsx';
 import { MemberActions } from './member-actions.tsx';
 import { MemberHeader } from './member-header.tsx';
 import { MemberBalances, MemberProfile } from './member-summary.tsx';
@@ -74,6 +75,7 @@ export default function MemberPage() {
         </Col>
       </Row>
       <RiskAlertsPanel memberId={id} />
+      <ProtectionPanel memberId={data.member.id} />
       <KycPanel memberId={data.member.id} />
       <Card>
         <MemberTabs record={data} />

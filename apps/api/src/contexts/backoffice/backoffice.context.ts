@@ -5,6 +5,8 @@ import type { Identity } from '../identity/identity.context.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { AuditEventsService, auditEventsModule } from './audit-events/index.ts';
 import { BrandAdminService, brandsAdminModule } from './brands/index.ts';
+import { ProtectionAdminService, protectionAdminModule } from './protection/index.ts';
+import type { Protection } from '../protection/protection.context.ts';
 import {
   MemberActionsService,
   MemberHistoryExportService,
@@ -26,6 +28,7 @@ export async function registerBackoffice(
     platform: Platform;
     identity: Identity;
     games: Games;
+    protection: Protection;
     historyClock?: (() => Date) | undefined;
   },
 ): Promise<{ memberActions: MemberActionsService }> {
@@ -46,6 +49,15 @@ export async function registerBackoffice(
     auth: settings.identity.auth,
     leavePresence: (brandCode, memberId) => settings.games.presence.leave(brandCode, memberId),
     forgetSessions: (memberId) => settings.identity.sessions.forgetMember(memberId),
+  });
+  await app.register(protectionAdminModule, {
+    protectionAdmin: new ProtectionAdminService({
+      db: settings.db,
+      brands: settings.platform.brands,
+      protection: settings.protection,
+      registry: settings.identity.registry,
+      operators: settings.identity.operators,
+    }),
   });
   await app.register(auditEventsModule, {
     auditEvents: new AuditEventsService({

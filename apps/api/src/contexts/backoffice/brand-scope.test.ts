@@ -355,6 +355,7 @@ async function homeRecords(): Promise<void> {
     set(`/admin/api/kyc/submissions/:id/${action}`, { id: id(kycSubmission?.id) });
   }
   set('/admin/api/members/:id/kyc', { id: id(memberId) });
+  set('/admin/api/members/:id/protection', { id: id(memberId) });
 }
 
 beforeAll(async () => {
