@@ -111,6 +111,7 @@ export async function registerGames(app: FastifyInstance, games: Games, platform
     gameRecall: games.gameRecall,
     provider: games.provider,
     brands: () => platform.brands.all(),
+    audit: platform.audit,
   });
   await app.register(seamlessModule, { seamless: games.seamless });
 }

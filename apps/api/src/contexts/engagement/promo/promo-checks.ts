@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../../db/client.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { type Brand, brandCurrency } from '../../platform/brand/index.ts';
 import { addTurnover } from '../../money/turnover/index.ts';
+import { memberExcluded } from '../../protection/exclusion/index.ts';
 import { vipLevelOf } from '../vip/index.ts';
 import { countMemberClaims, findOpenClaim } from './promo-claims.repository.ts';
 import { PROMO_ERRORS } from './promo.errors.ts';
@@ -57,6 +58,8 @@ export class PromoChecks {
   }
 
   async isEligible(promotion: PromotionRow, memberId: bigint): Promise<boolean> {
+    // No promotion reaches a member under a time-out or self-exclusion (issue 15, point 4).
+    if (await memberExcluded(this.#db, memberId)) return false;
     const eligibility = promotion.eligibility as PromotionEligibility;
     if (eligibility.newMembersWithinDays !== undefined) {
       const member = await memberRegisteredAt(this.#db, memberId);

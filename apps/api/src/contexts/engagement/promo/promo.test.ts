@@ -9,6 +9,7 @@ import { turnoverRequirements } from '../../money/turnover/turnover.schema.ts';
 import { get, post } from '../../../test/members.ts';
 import {
   createWalletTestApp,
+  TEST_CODE,
   type Member,
   type WalletTestApp,
 } from '../../money/withdrawal/wallet-test-app.ts';
@@ -282,6 +283,35 @@ describe('daily sign-in', () => {
 });
 
 describe('deposit bonus', () => {
+  it('reaches no member under a time-out or self-exclusion (issue 15)', async () => {
+    const member = await harness.register({ brand });
+    const excluded = await harness.app.inject({
+      method: 'POST',
+      url: '/api/f/v1/protection/exclusion',
+      headers: member.headers,
+      payload: { kind: 'time_out', period: '24h', confirm: true },
+    });
+    expect(excluded.json()).toMatchObject({ status: true });
+    // The time-out ended the session: the member logs in again, to withdraw only.
+    const host = harness.hostOf(member.brand);
+    const captcha = await get(harness.app, '/api/f/v1/captcha', host);
+    const login = await post(
+      harness.app,
+      '/api/f/v1/member/login/mpe',
+      {
+        username: member.username,
+        password: harness.enc('Secret123'),
+        key: (captcha.body.data as { key: string }).key,
+        code: TEST_CODE,
+      },
+      host,
+    );
+    const token = String(login.headers.id);
+    const again = { ...member, token, headers: { ...member.headers, t: token } };
+    const joined = await memberPost(again, `${P}/active/join`, { id: ids.deposit_bonus! });
+    expect(joined.body.data).toBe('promo_not_eligible');
+  });
+
   it('asks to join first, pays the tier once, and adds the turnover', async () => {
     const member = await harness.register({ brand });
     const early = await creditedDeposit(member, 50_000n);

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { eurCentsToBrandMinor } from '@lobby/contracts';
 import { catalogPlatform, type BetRecord } from '@lobby/game-protocol';
+import { scaleOf } from '@lobby/money';
 import type { Database } from '../../../db/client.ts';
 import type { Sweep, SweepContext } from '../../../jobs/scheduler.ts';
+import type { AuditLog } from '../../platform/audit/index.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import { reduceTurnover } from '../../money/turnover/index.ts';
 import { memberIdOfPlayer, type ProviderClient } from '../games/index.ts';
@@ -15,6 +18,8 @@ export const BET_RECORD_SYNC = 'bet-record-sync';
 
 export type BetRecordSyncOptions = {
   provider: ProviderClient;
+  /** Where a round paying at least the brand's large-win threshold is recorded (issue 15). */
+  audit?: AuditLog | undefined;
   /** The brands now served (the registry's list): whose platforms to ask, whose players are ours. */
   brands: () => readonly Brand[];
   intervalMs?: number;
@@ -153,6 +158,7 @@ export async function syncBetRecords(
         pageSize: settings.pageSize,
         brandsByCode,
         report,
+        audit: options.audit,
       });
       if (!complete) return;
       syncedTo = to;
@@ -201,6 +207,7 @@ async function syncWindow(
     pageSize: number;
     brandsByCode: ReadonlyMap<string, Brand>;
     report: BetRecordSyncReport;
+    audit?: AuditLog | undefined;
   },
 ): Promise<boolean> {
   for (let page = 1; ; page += 1) {
@@ -234,6 +241,7 @@ async function storePage(
     category: number;
     brandsByCode: ReadonlyMap<string, Brand>;
     report: BetRecordSyncReport;
+    audit?: AuditLog | undefined;
   },
   records: BetRecord[],
 ): Promise<void> {
@@ -280,6 +288,26 @@ async function storePage(
   await db.transaction(async (transaction) => {
     const inserted = await insertNewBetRecords(transaction, rows);
     window.report.inserted += inserted.length;
+    // A large win is a significant event, recorded with the round it arrived in (issue 15).
+    for (const row of inserted) {
+      const brand = window.brandsByCode.get(row.brandCode);
+      if (!brand || !window.audit || !isLargeWin(brand, row.payoutMinor)) continue;
+      await window.audit.record(transaction, {
+        kind: 'large_win',
+        brandCode: row.brandCode,
+        memberId: row.memberId,
+        actor: { type: 'provider', id: String(row.platformId) },
+        details: {
+          platformId: row.platformId,
+          roundId: row.roundId,
+          gameCode: row.gameCode,
+          currency: row.currency,
+          bet: String(row.betMinor),
+          payout: String(row.payoutMinor),
+          settledAt: row.settledAt.toISOString(),
+        },
+      });
+    }
     const byMember = new Map<
       string,
       { brandCode: string; memberId: bigint; currency: string; amountMinor: bigint }
@@ -301,6 +329,13 @@ async function storePage(
     const ordered = [...byMember.entries()].sort(([left], [right]) => left.localeCompare(right));
     for (const [, entry] of ordered) await reduceTurnover(transaction, entry);
   });
+}
+
+/** Whether a payout reaches the brand's large-win threshold, in its currency at its rate. */
+export function isLargeWin(brand: Brand, payoutMinor: bigint): boolean {
+  const { largeWinEurCents, eurRate } = brand.compliance;
+  const threshold = eurCentsToBrandMinor(largeWinEurCents, eurRate, scaleOf(brandCurrency(brand)));
+  return threshold > 0n && payoutMinor >= threshold;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuditLog } from '../../platform/audit/index.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import type { ProviderClient } from '../games/index.ts';
 import { betRecordSyncSweep } from './bet-record-sync.ts';
@@ -15,9 +16,16 @@ export async function betRecordsModule(
     gameRecall: GameRecallService;
     provider: ProviderClient;
     brands: () => readonly Brand[];
+    audit?: AuditLog;
   },
 ) {
   await app.register(betRecordsRoutes, { betRecords: options.betRecords });
   await app.register(gameRecallRoutes, { gameRecall: options.gameRecall });
-  app.addSweep(betRecordSyncSweep({ provider: options.provider, brands: options.brands }));
+  app.addSweep(
+    betRecordSyncSweep({
+      provider: options.provider,
+      brands: options.brands,
+      audit: options.audit,
+    }),
+  );
 }

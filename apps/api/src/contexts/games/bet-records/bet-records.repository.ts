@@ -14,17 +14,36 @@ export type NewBetRecordRow = Omit<typeof gameBetRecords.$inferInsert, 'syncedAt
 export async function insertNewBetRecords(
   executor: Executor,
   rows: NewBetRecordRow[],
-): Promise<{ brandCode: string; memberId: bigint; currency: string; validBetMinor: bigint }[]> {
+): Promise<
+  {
+    platformId: number;
+    roundId: string;
+    gameCode: string;
+    brandCode: string;
+    memberId: bigint;
+    currency: string;
+    betMinor: bigint;
+    validBetMinor: bigint;
+    payoutMinor: bigint;
+    settledAt: Date;
+  }[]
+> {
   if (rows.length === 0) return [];
   return executor
     .insert(gameBetRecords)
     .values(rows)
     .onConflictDoNothing({ target: [gameBetRecords.platformId, gameBetRecords.roundId] })
     .returning({
+      platformId: gameBetRecords.platformId,
+      roundId: gameBetRecords.roundId,
+      gameCode: gameBetRecords.gameCode,
       brandCode: gameBetRecords.brandCode,
       memberId: gameBetRecords.memberId,
       currency: gameBetRecords.currency,
+      betMinor: gameBetRecords.betMinor,
       validBetMinor: gameBetRecords.validBetMinor,
+      payoutMinor: gameBetRecords.payoutMinor,
+      settledAt: gameBetRecords.settledAt,
     });
 }
 
