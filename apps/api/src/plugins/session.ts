@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RESPONSE_HEADERS } from '@lobby/contracts';
 import { commonError } from '../lib/app-error.ts';
@@ -83,3 +83,9 @@ export const sessionPlugin = fp(
   },
   { name: 'session', dependencies: ['request-context'] },
 );
+
+/** The member of a `member` route; the session guard has already refused everyone else. */
+export function memberIdOf(request: FastifyRequest): bigint {
+  if (!request.member) throw commonError('token');
+  return BigInt(request.member.memberId);
+}

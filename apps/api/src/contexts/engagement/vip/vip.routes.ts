@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberVipEndpoint, VIP_ICON_PATH, vipListEndpoint } from '@lobby/contracts';
@@ -6,13 +6,9 @@ import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok, svgResponses } from '../../../lib/envelope.ts';
 import { levelOfIconFile, vipIconSvg } from './vip-icons.ts';
 import type { VipService } from './vip.service.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const tags = ['vip'];
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /** The member's VIP page, the level table (guests too) and the level icons. */
 export async function vipRoutes(app: FastifyInstance, options: { vip: VipService }) {

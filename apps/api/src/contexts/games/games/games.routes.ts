@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,14 +12,10 @@ import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok, svgResponses } from '../../../lib/envelope.ts';
 import type { GamesService } from './games.service.ts';
 import { gameIconSvg, ICON_PATHS, iconFileStem, platformIconSvg } from './icons.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /** Icons are the same for everyone and change only with ICON_VERSION in their URL. */
 function sendSvg(reply: FastifyReply, svg: string) {

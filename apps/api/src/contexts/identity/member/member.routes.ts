@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bindEmailEndpoint,
@@ -9,17 +9,12 @@ import {
   setWithdrawPasswordEndpoint,
   withdrawPasswordConfigEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { MemberService } from './member.service.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /** The member's own account; every route needs a session. */
 export async function memberRoutes(app: FastifyInstance, options: { members: MemberService }) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addAlipayEndpoint,
@@ -10,18 +10,13 @@ import {
   virtualProtocolsEndpoint,
   withdrawBanksEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { PayoutService } from './payout.service.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
 const tags = ['payout'];
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /** Payout accounts: the banks and protocols offered, and the member's own accounts. */
 export async function payoutRoutes(app: FastifyInstance, options: { payouts: PayoutService }) {

@@ -1,21 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   endExclusionEndpoint,
   memberExclusionEndpoint,
   takeExclusionEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { ExclusionService } from './exclusion.service.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const member = { access: 'member' as const };
 const tags = ['protection'];
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /** The member's time-out and self-exclusion. */
 export async function exclusionRoutes(

@@ -1,17 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberKycEndpoint, submitKycEndpoint } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { KycService } from './kyc.service.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /**
  * The member's identity verification: the level, what the brand asks, the latest document set

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelMemberLimitEndpoint,
@@ -9,18 +9,13 @@ import {
   setMemberLimitEndpoint,
   setRealityCheckEndpoint,
 } from '@lobby/contracts';
-import { commonError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import type { LimitsService } from './limits.service.ts';
 import type { PlayService } from './play.service.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const member = { access: 'member' as const };
 const tags = ['protection'];
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /** The member's limits: see, set, confirm or withdraw a waiting change. */
 export async function limitsRoutes(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminCloseFeedbackEndpoint,
@@ -9,21 +9,17 @@ import {
   feedbackDetailEndpoint,
   feedbackListEndpoint,
 } from '@lobby/contracts';
-import { appError, commonError } from '../../../lib/app-error.ts';
+import { appError } from '../../../lib/app-error.ts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { BRAND_IN_QUERY, operatorOf, recordBrand } from '../../../plugins/operator-auth.ts';
 import type { FeedbackService } from './feedback.service.ts';
 import { FEEDBACK_ERRORS } from './feedback.errors.ts';
+import { memberIdOf } from '../../../plugins/session.ts';
 
 const FORM = ['application/x-www-form-urlencoded', 'application/json'];
 const member = { access: 'member' as const };
 /** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
 const feedbackAnswer = { access: 'operator', permission: 'feedback.answer' } as const;
-
-function memberIdOf(request: FastifyRequest): bigint {
-  if (!request.member) throw commonError('token');
-  return BigInt(request.member.memberId);
-}
 
 /** Member feedback tickets, and the operators' list, view, reply and close (all logged). */
 export async function feedbackRoutes(app: FastifyInstance, options: { feedback: FeedbackService }) {
