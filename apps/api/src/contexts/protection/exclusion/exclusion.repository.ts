@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { memberExclusions } from './exclusion.schema.ts';
 
@@ -64,4 +64,13 @@ export async function dueToEnd(
     .where(and(isNull(memberExclusions.endedAt), lte(memberExclusions.endableAt, now)))
     .orderBy(asc(memberExclusions.endableAt))
     .limit(limit);
+}
+
+/**
+ * A boolean expression for another module's statement (the message centre): true while the
+ * member (`memberId`, bigint SQL) has a time-out or self-exclusion in force.
+ */
+export function liveExclusionSql(memberId: SQL): SQL {
+  return sql`exists (select 1 from ${memberExclusions}
+    where ${memberExclusions.memberId} = ${memberId} and ${memberExclusions.endedAt} is null)`;
 }

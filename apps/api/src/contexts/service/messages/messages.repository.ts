@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
+import { liveExclusionSql } from '../../protection/exclusion/index.ts';
 import { memberMessages, memberMessageStates } from './messages.schema.ts';
 import { brandCodeOf } from '../../../db/brand-of.ts';
 
@@ -17,6 +18,8 @@ export type ViewerMessageRow = MessageRow & { readAt: Date | null };
  * The messages a member sees: the brand's, not withdrawn, to this member or broadcast since the
  * member registered, and not deleted by this member. Used with the member's state row joined.
  * The registration time is read in SQL so that the comparison keeps the database's precision.
+ * No broadcast (the brand's marketing) reaches a member under a time-out or self-exclusion
+ * (issue 15); messages to the member alone (their withdrawals, support) still do.
  */
 function visibleTo(viewer: Viewer): SQL {
   return and(
@@ -27,6 +30,7 @@ function visibleTo(viewer: Viewer): SQL {
       and(
         isNull(memberMessages.memberId),
         sql`${memberMessages.createdAt} >= (select ${members.createdAt} from ${members} where ${members.id} = ${viewer.memberId} and ${members.brandCode} = ${viewer.brandCode})`,
+        sql`not ${liveExclusionSql(sql`${viewer.memberId}::bigint`)}`,
       ),
     ),
     isNull(memberMessageStates.deletedAt),

@@ -4,6 +4,7 @@ import type { AdminMessage, MemberMessage, MemberMessageSummary } from '@lobby/c
 import { operatorActions } from '../../identity/operator/operator.schema.ts';
 import { memberMessageStates } from './messages.schema.ts';
 import { get, post, uniqueUsername } from '../../../test/members.ts';
+import { SessionService } from '../../identity/member/index.ts';
 import {
   createWalletTestApp,
   DEFAULT_BRAND,
@@ -93,6 +94,31 @@ describe('rules', () => {
 });
 
 describe('member message centre', () => {
+  it('shows no broadcast to a member under a time-out, only their own messages (issue 15)', async () => {
+    const member = await register();
+    const personal = await send({ username: member.username, title: 'Your withdrawal' });
+    const broadcast = await send({ title: 'Weekend bonus', category: 'system' });
+    const taken = await harness.app.inject({
+      method: 'POST',
+      url: '/api/f/v1/protection/exclusion',
+      headers: member.headers,
+      payload: { kind: 'time_out', period: '24h', confirm: true },
+    });
+    expect(taken.json()).toMatchObject({ status: true });
+    // The time-out ended every session: a new one, as a login to withdraw would give.
+    const { token } = await new SessionService(harness.database.db).create({
+      brandCode: member.brand,
+      memberId: member.memberId,
+      ip: '127.0.0.1',
+      deviceNo: null,
+      userAgent: null,
+    });
+    const back = { ...member, token, headers: { ...member.headers, t: token } };
+    const ids = (await list(back)).items.map((item) => item.id);
+    expect(ids).toContain(personal.id);
+    expect(ids).not.toContain(broadcast.id);
+  });
+
   it('needs a member session', async () => {
     const answer = await get(harness.app, '/api/findmed/v1/member/message/num');
     expect(answer.body).toMatchObject({ status: false, data: 'token' });
