@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogPlatform } from '@lobby/game-protocol';
+import { gameBetRecords } from '../../games/bet-records/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { uniqueUsername } from '../../../test/members.ts';
 import { insertMember, SessionService } from '../../identity/member/index.ts';
@@ -36,7 +37,7 @@ async function newMember() {
     deviceNo: null,
     userAgent: null,
   });
-  return token;
+  return { token, id: member.id };
 }
 
 async function call(token: string, method: 'GET' | 'POST', url: string, body?: object) {
@@ -51,7 +52,7 @@ async function call(token: string, method: 'GET' | 'POST', url: string, body?: o
 
 describe('reality checks and play time', () => {
   it("uses the member's interval, else the brand's default", async () => {
-    const token = await newMember();
+    const { token } = await newMember();
     expect((await call(token, 'GET', '/api/f/v1/protection/reality-check')).data).toEqual({
       chosenMinutes: null,
       minutes: 0,
@@ -68,7 +69,7 @@ describe('reality checks and play time', () => {
   });
 
   it('counts play time by ticks, not gaps, and stops play when the day is used', async () => {
-    const token = await newMember();
+    const { token } = await newMember();
     await call(token, 'POST', '/api/f/v1/protection/limits', {
       kind: 'play_time',
       period: 'day',
@@ -104,5 +105,57 @@ describe('reality checks and play time', () => {
     expect(launch.json()).toMatchObject({ status: false, data: 'play_time_limit_reached' });
     now += 24 * 3_600_000;
     expect((await tick()).data).toMatchObject({ stop: null });
+  });
+
+  it('refuses a transfer into a platform and a launch once a wager limit is used up', async () => {
+    const { token, id } = await newMember();
+    await call(token, 'POST', '/api/f/v1/protection/limits', {
+      kind: 'wager',
+      period: 'day',
+      amount: '100',
+    });
+    const transferPlatform = (h.app.brands.get('jinsheng')?.config.platformIds ?? []).find(
+      (id) => catalogPlatform(id)?.walletType === 1,
+    );
+    expect(transferPlatform).toBeDefined();
+    const platformId = transferPlatform ?? 0;
+    // A settled round of the transfer platform worth the whole limit, as the bet-record sync
+    // would store it.
+    await h.database.db.insert(gameBetRecords).values({
+      platformId,
+      roundId: `r-${randomUUID()}`,
+      brandCode: 'jinsheng',
+      memberId: id,
+      gameCode: catalogPlatform(platformId)?.games[0]?.code ?? 'x',
+      category: catalogPlatform(platformId)?.category ?? 2,
+      currency: 'CNY',
+      betMinor: 10_000n,
+      validBetMinor: 10_000n,
+      payoutMinor: 0n,
+      placedAt: new Date(now - 60_000),
+      settledAt: new Date(now - 30_000),
+    });
+    const transfer = await h.app.inject({
+      method: 'POST',
+      url: '/api/game/transfer',
+      headers: { t: token },
+      payload: {
+        platform: String(platformId),
+        type: 'in',
+        amount: '10',
+        idempotencyKey: `k-${randomUUID()}`,
+      },
+    });
+    expect(transfer.json()).toMatchObject({ status: false, data: 'play_limit_reached' });
+    const launch = await h.app.inject({
+      method: 'POST',
+      url: '/api/game/launch',
+      headers: { t: token },
+      payload: {
+        platform: platformId,
+        gameCode: catalogPlatform(platformId)?.games[0]?.code ?? '',
+      },
+    });
+    expect(launch.json()).toMatchObject({ status: false, data: 'play_limit_reached' });
   });
 });
