@@ -1,4 +1,4 @@
-import { adminMemberProtectionEndpoint, adminRegistrySearchEndpoint } from '@lobby/contracts';
+import type { adminMemberProtectionEndpoint, adminRegistrySearchEndpoint } from '@lobby/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { commonError } from '../../../lib/app-error.ts';
