@@ -22,8 +22,12 @@ import { languagePacks, recordFirstVisit, type FirstVisit } from '../support/fir
 export const BUDGET = {
   /** JavaScript of the site's origin, bytes on the wire. */
   scriptBytes: 250 * 1024,
-  /** Script files of the site's origin. */
-  scriptFiles: 36,
+  /**
+   * Script files of the site's origin. 37 since issue 15 (desktop /home loads one more shared
+   * chunk after the player-protection and recall screens joined the route table; its bytes stay
+   * within the byte budget).
+   */
+  scriptFiles: 37,
   /** Everything the visit transferred: page, styles, scripts, data, images. */
   totalBytes: 330 * 1024,
 } as const;

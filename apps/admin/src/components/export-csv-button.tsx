@@ -30,11 +30,14 @@ export function ExportCsvButton({
   listPath,
   filters,
   filename,
+  label,
 }: {
   listPath: string;
   filters: Record<string, unknown>;
   /** Used when the server names no file: `<filename>.csv`. */
   filename: string;
+  /** The button's text where a screen has more than one export; "Export CSV" otherwise. */
+  label?: string;
 }) {
   const { t } = useTranslation('common');
   const api = useApi();
@@ -64,7 +67,7 @@ export function ExportCsvButton({
 
   return (
     <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void download()}>
-      {busy ? t('exporting') : t('exportCsv')}
+      {busy ? t('exporting') : (label ?? t('exportCsv'))}
     </Button>
   );
 }

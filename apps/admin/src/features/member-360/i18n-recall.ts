@@ -26,6 +26,7 @@ const zhCN = {
   netDeposits: {
     label: '所选范围内净存款（存款 − 已出款）：',
     bound: '后台可查询近 {{months}} 个月的记录',
+    export: '导出净存款 CSV',
   },
 };
 
@@ -53,6 +54,7 @@ const en: typeof zhCN = {
   netDeposits: {
     label: 'Net deposits in the range (deposits − paid withdrawals): ',
     bound: 'The back office reads {{months}} months of history',
+    export: 'Export net deposits CSV',
   },
 };
 

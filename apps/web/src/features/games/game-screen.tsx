@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +25,16 @@ import { useRefreshGameMoney } from './api/refresh-game-money.ts';
 import { useTransfer } from './api/transfer.ts';
 import { useWalletList } from './api/wallet-list.ts';
 import { GameFrame } from './game-frame.tsx';
-import { PlayWatch } from './play-watch.tsx';
 
 type Note = { tone: 'ok' | 'wait' | 'fail'; text: string };
+
+/**
+ * The reality check and play-time tick, loaded with the first game that opens: the home screens
+ * (which carry this screen) do not load its code (e2e/tests/bundle-budget.test.ts).
+ */
+const PlayWatch = lazy(() =>
+  import('./play-watch.tsx').then((module) => ({ default: module.PlayWatch })),
+);
 
 /** Why the server may end play, each with its own text (games.realityCheck.reasons). */
 const STOP_REASONS: Record<string, true> = {
@@ -206,7 +213,11 @@ export function GameScreen({
         </button>
       </header>
       <div className="game-screen__stage">
-        {answer && stopped === null ? <PlayWatch onStop={exit} onStopped={setStopped} /> : null}
+        {answer && stopped === null ? (
+          <Suspense fallback={null}>
+            <PlayWatch onStop={exit} onStopped={setStopped} />
+          </Suspense>
+        ) : null}
         {stopped !== null ? (
           <EmptyState
             icon="info"

@@ -64,6 +64,7 @@ function NetDeposits({
         listPath={fillPath(adminMemberNetDepositsEndpoint.path, { id: memberId })}
         filters={{ from: filters.from, to: filters.to }}
         filename={`member-${memberId}-net-deposits`}
+        label={t('netDeposits.export')}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('netDeposits.bound', { months: OPERATOR_HISTORY_MONTHS })}
