@@ -201,8 +201,13 @@ describe('reality check', () => {
     const SLOT = 17;
     await openScreen(page, baseUrl, `/game/egame?platform=${SLOT}`);
     const tile = page.locator(`.game-tile[data-game^="${SLOT}:"]`).first();
+    // The reality check loads with the game: its first tick says the interval, then the clock moves.
+    const firstTick = page.waitForResponse((response) =>
+      response.url().includes('/api/f/v1/protection/play'),
+    );
     await tile.click();
     await poll(() => page.locator('iframe.game-screen__frame').count(), 15_000).toBe(1);
+    await firstTick;
     expect(await page.getByTestId('reality-check').count()).toBe(0);
     await page.clock.fastForward('15:01');
     const check = page.getByTestId('reality-check');
