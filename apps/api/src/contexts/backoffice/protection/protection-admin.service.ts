@@ -2,7 +2,7 @@ import type { adminMemberProtectionEndpoint, adminRegistrySearchEndpoint } from 
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { commonError } from '../../../lib/app-error.ts';
-import { findMemberById, memberBrandOf } from '../../identity/member/index.ts';
+import { memberBrandOf } from '../../identity/member/index.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
 import type { ExclusionRegistry } from '../../identity/registry/index.ts';
 import type { BrandRegistry } from '../../platform/brand/index.ts';
@@ -42,11 +42,10 @@ export class ProtectionAdminService {
 
   async member(id: string): Promise<MemberProtection> {
     const memberId = BigInt(id);
+    // The member's brand is also the proof the member exists: one read.
     const brandCode = await memberBrandOf(this.#db, memberId);
     const brand = brandCode ? this.#brands.get(brandCode) : undefined;
-    if (!brand || !(await findMemberById(this.#db, brand.config.code, memberId))) {
-      throw commonError('not_found');
-    }
+    if (!brand) throw commonError('not_found');
     const [limits, exclusion, realityCheck] = await Promise.all([
       this.#protection.limits.view(brand, memberId),
       this.#protection.exclusions.state(brand, memberId),
