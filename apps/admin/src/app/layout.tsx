@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Button, Flex, Layout, Menu, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import { roleLabel } from '../lib/labels.ts';
 import type { Permission } from '@lobby/contracts';
 import { useOperator } from '../lib/operator-context.tsx';
 import { useSession } from '../lib/session.tsx';
+import type { MenuGroup } from '../lib/feature.ts';
 import { FEATURES } from './features.ts';
 
 /** The sidebar entries the operator's permissions allow, in their `order`. */
@@ -19,6 +20,42 @@ export function menuEntries(permissions: readonly Permission[]) {
         : [],
     ),
   ).sort((a, b) => a.order - b.order);
+}
+
+type MenuEntry = ReturnType<typeof menuEntries>[number];
+type MenuItem = { key: string; icon: ReactNode; label: ReactNode; children?: MenuItem[] };
+
+/**
+ * The sidebar's items: ungrouped entries as they are, grouped ones (`menu.group`) inside one
+ * submenu per group, placed where the group's first entry would be.
+ */
+export function menuItems(
+  entries: readonly MenuEntry[],
+  label: (entry: MenuEntry) => ReactNode,
+  groupLabel: (group: MenuGroup) => ReactNode,
+): MenuItem[] {
+  const items: MenuItem[] = [];
+  const groups = new Map<MenuGroup, MenuItem>();
+  for (const entry of entries) {
+    const item = { key: entry.path, icon: entry.icon, label: label(entry) };
+    if (!entry.group) {
+      items.push(item);
+      continue;
+    }
+    let group = groups.get(entry.group);
+    if (!group) {
+      group = {
+        key: `group:${entry.group}`,
+        icon: entry.icon,
+        label: groupLabel(entry.group),
+        children: [],
+      };
+      groups.set(entry.group, group);
+      items.push(group);
+    }
+    group.children?.push(item);
+  }
+  return items;
 }
 
 /** The entry of the current path: the longest menu path it starts with. */
@@ -55,11 +92,20 @@ export function AdminLayout() {
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const entries = useMemo(() => menuEntries(operator.permissions), [operator.permissions]);
-  const items = entries.map((entry) => ({
-    key: entry.path,
-    icon: entry.icon,
-    label: <Link to={entry.path}>{t(`${entry.feature}:${entry.label}`)}</Link>,
-  }));
+  const items = menuItems(
+    entries,
+    (entry) => <Link to={entry.path}>{t(`${entry.feature}:${entry.label}`)}</Link>,
+    (group) => t(`group.${group}`),
+  );
+  const selected = selectedKey(
+    location.pathname,
+    entries.map((entry) => entry.path),
+  );
+  const [openGroups, setOpenGroups] = useState<string[]>(() =>
+    entries
+      .filter((entry) => entry.group && selected.includes(entry.path))
+      .map((entry) => `group:${entry.group}`),
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -80,10 +126,9 @@ export function AdminLayout() {
           theme="dark"
           mode="inline"
           items={items}
-          selectedKeys={selectedKey(
-            location.pathname,
-            entries.map((entry) => entry.path),
-          )}
+          selectedKeys={selected}
+          openKeys={collapsed ? undefined : openGroups}
+          onOpenChange={setOpenGroups}
         />
       </Layout.Sider>
       <Layout>

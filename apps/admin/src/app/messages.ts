@@ -18,6 +18,14 @@ export const appMessages = defineMessages({
       '会话已结束，请重新登录（15 分钟无操作、超过 12 小时、在别处退出或账号被修改时会结束）',
     loggedOut: '已退出登录',
     idleHint: '15 分钟无操作会自动退出',
+    group: {
+      reports: '报表',
+      marketing: '营销',
+      content: '内容',
+      games: '游戏',
+      brands: '品牌',
+      service: '客服',
+    },
   },
   en: {
     title: 'Lobby back office',
@@ -35,5 +43,13 @@ export const appMessages = defineMessages({
       'Your session ended: log in again (sessions end after 15 minutes without activity, after 12 hours, at a logout elsewhere or when your account changes)',
     loggedOut: 'You have logged out',
     idleHint: 'Sessions end after 15 minutes without activity',
+    group: {
+      reports: 'Reports',
+      marketing: 'Marketing',
+      content: 'Content',
+      games: 'Games',
+      brands: 'Brands',
+      service: 'Customer service',
+    },
   },
 });

@@ -15,8 +15,22 @@ export type FeatureRoute = {
   /** The page, loaded when first opened: `() => import('./approvals-page.tsx')`. */
   load: () => Promise<{ default: ComponentType }>;
   /** A sidebar entry: its label is a key of the feature's texts. */
-  menu?: { label: string; icon: ReactNode; order: number };
+  menu?: { label: string; icon: ReactNode; order: number; group?: MenuGroup };
 };
+
+/**
+ * Sidebar sections: a route whose menu names a group is listed inside that group's submenu
+ * (labelled by `app:group.<name>`, placed at the smallest order of its entries).
+ */
+export const MENU_GROUPS = [
+  'reports',
+  'marketing',
+  'content',
+  'games',
+  'brands',
+  'service',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 export type AdminFeature = {
   /** The folder name, and the i18next namespace of the feature's texts. */
