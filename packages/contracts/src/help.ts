@@ -119,6 +119,14 @@ export const adminHelpPagesEndpoint = {
   response: z.array(adminHelpPageSchema),
 } as const;
 
+/** One page, published or not, with its Markdown: what the console's editor opens. */
+export const adminHelpPageEndpoint = {
+  method: 'GET',
+  path: '/admin/api/help/pages/:id',
+  params: z.object({ id: helpPageIdSchema }),
+  response: adminHelpPageSchema,
+} as const;
+
 export const adminCreateHelpPageEndpoint = {
   method: 'POST',
   path: '/admin/api/help/pages',
@@ -150,4 +158,20 @@ export const adminUpdateHelpPageEndpoint = {
     reason: reasonSchema,
   }),
   response: adminHelpPageSchema,
+} as const;
+
+/**
+ * Renders Markdown as the member site's help pages are rendered (the same renderer and the same
+ * safety rules), for the console's editor preview. Nothing is stored.
+ */
+export const adminHelpPreviewEndpoint = {
+  method: 'POST',
+  path: '/admin/api/help/preview',
+  body: z.object({
+    /** The brand whose page is being written: the operator must act in it. */
+    brand: brandCodeSchema,
+    markdown: markdownSchema,
+  }),
+  /** The HTML the member site would show for this Markdown. */
+  response: z.object({ html: z.string() }),
 } as const;

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminCreateHelpPageEndpoint,
+  adminHelpPageEndpoint,
   adminHelpPagesEndpoint,
+  adminHelpPreviewEndpoint,
   adminUpdateHelpPageEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
@@ -19,7 +21,10 @@ import { HELP_ERRORS } from './help.errors.ts';
 /** The operators who may call these routes: the permission each needs (DESIGN.md 3.11). */
 const contentManage = { access: 'operator', permission: 'content.manage' } as const;
 
-/** The back office's help pages: list, write, publish and unpublish (action logged). */
+/**
+ * The back office's help pages: list, write, publish and unpublish (action logged), and the
+ * editor's preview rendered as the member site renders pages.
+ */
 export async function helpAdminRoutes(app: FastifyInstance, options: { help: HelpService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { help } = options;
@@ -43,6 +48,23 @@ export async function helpAdminRoutes(app: FastifyInstance, options: { help: Hel
     async (request) => {
       operatorOf(request);
       return ok(await help.operatorList(request.query.brand, request.query.language));
+    },
+  );
+
+  routes.get(
+    adminHelpPageEndpoint.path,
+    {
+      config: { ...contentManage, brand: pageInScope },
+      schema: {
+        tags: ['operator'],
+        summary: 'One help page, published or not, in Markdown',
+        params: adminHelpPageEndpoint.params,
+        response: envelopeResponses(adminHelpPageEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await help.operatorPage(request.params.id));
     },
   );
 
@@ -83,6 +105,23 @@ export async function helpAdminRoutes(app: FastifyInstance, options: { help: Hel
           reason,
         }),
       );
+    },
+  );
+
+  routes.post(
+    adminHelpPreviewEndpoint.path,
+    {
+      config: { ...contentManage, brand: BRAND_IN_BODY },
+      schema: {
+        tags: ['operator'],
+        summary: 'Render Markdown as the member site renders help pages (the editor preview)',
+        body: adminHelpPreviewEndpoint.body,
+        response: envelopeResponses(adminHelpPreviewEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(help.preview(request.body.brand, request.body.markdown));
     },
   );
 }

@@ -100,9 +100,25 @@ export class HelpService {
     return brand.config.contacts;
   }
 
+  /**
+   * The console's editor preview: the Markdown rendered exactly as `page` renders it for the
+   * member site (same renderer, same safety rules). Nothing is stored or logged.
+   */
+  preview(brandCode: string, markdown: string): { html: string } {
+    if (!this.#brands.get(brandCode)) throw commonError('unknown_site');
+    return { html: renderMarkdown(markdown) };
+  }
+
   async operatorList(brandCode: string, language: Language | undefined): Promise<AdminHelpPage[]> {
     if (!this.#brands.get(brandCode)) throw commonError('unknown_site');
     return (await listBrandPages(this.#db, brandCode, language)).map(adminView);
+  }
+
+  /** One page of any state, for the console's editor. */
+  async operatorPage(id: string): Promise<AdminHelpPage> {
+    const row = await findPage(this.#db, BigInt(id));
+    if (!row) throw appError(HELP_ERRORS, 'help_page_not_found');
+    return adminView(row);
   }
 
   async create(

@@ -282,7 +282,15 @@ describe('operator help pages', () => {
     const categories = (list.body.data as { categories: HelpCategorySummary[] }).categories;
     expect(categories.some((entry) => entry.category === created.category)).toBe(false);
 
-    // Operators still see it.
+    // Operators still see it, in the list and alone.
+    const one = await operator<AdminHelpPage>('GET', `/admin/api/help/pages/${created.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.body.data).toMatchObject({
+      id: created.id,
+      title: 'New title',
+      markdown: '**new**',
+      published: false,
+    });
     const pages = await operator<AdminHelpPage[]>(
       'GET',
       '/admin/api/help/pages?brand=jinsheng&language=en',
@@ -330,8 +338,72 @@ describe('operator help pages', () => {
     });
     expect(unknownBrand.body).toMatchObject({ status: false, data: 'unknown_site' });
     const unknownPage = await operator('PUT', '/admin/api/help/pages/999999999', { title: 'x' });
+    const unknownRead = await operator('GET', '/admin/api/help/pages/999999999');
+    expect(unknownRead.statusCode).toBe(404);
+    expect(unknownRead.body).toMatchObject({ status: false, data: 'help_page_not_found' });
     expect(unknownPage.statusCode).toBe(404);
     expect(unknownPage.body).toMatchObject({ status: false, data: 'help_page_not_found' });
+  });
+});
+
+describe('POST /admin/api/help/preview', () => {
+  const preview = (payload: object) =>
+    operator<{ html: string }>('POST', '/admin/api/help/preview', payload);
+
+  it('renders Markdown exactly as the member site renders the saved page', async () => {
+    const markdown = [
+      '## Deposits',
+      '',
+      '**Fast** and [safe](/finance/deposit), see [more](https://example.com/a).',
+      '',
+      '| a | b |',
+      '| - | - |',
+      '| 1 | 2 |',
+    ].join('\n');
+    const answer = await preview({ brand: 'jinsheng', markdown });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data.html).toContain('<h2>Deposits</h2>');
+    expect(answer.body.data.html).toContain('<table>');
+
+    const created = await createPage({ markdown });
+    const site = await get(harness.app, `/api/findmed/v1/md?id=${created.id}`);
+    expect((site.body.data as HelpPage).html).toBe(answer.body.data.html);
+  });
+
+  it('removes scripts, raw HTML and unsafe links, as on the site', async () => {
+    const markdown = [
+      'Hello <script>alert(1)</script>',
+      '',
+      '<img src=x onerror="alert(2)">',
+      '',
+      '[bad](javascript:alert(3)) and **fine**',
+    ].join('\n');
+    const answer = await preview({ brand: 'jinsheng', markdown });
+    expect(answer.statusCode).toBe(200);
+    const html = answer.body.data.html;
+    expect(html).not.toMatch(/<script|<img|<a /i);
+    expect(html).not.toMatch(/<[^>]*\son[a-z]+\s*=/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('<strong>fine</strong>');
+    expect(html).toBe(renderMarkdown(markdown));
+  });
+
+  it('needs an operator of the brand, and refuses bad input', async () => {
+    const anonymous = await harness.app.inject({
+      method: 'POST',
+      url: '/admin/api/help/preview',
+      payload: { brand: 'jinsheng', markdown: '# x' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const tooLong = await preview({ brand: 'jinsheng', markdown: 'x'.repeat(50_001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toMatchObject({ status: false, data: 'validation' });
+    const noMarkdown = await preview({ brand: 'jinsheng' });
+    expect(noMarkdown.statusCode).toBe(400);
+    const unknownBrand = await preview({ brand: 'nosuchbrand', markdown: '# x' });
+    expect(unknownBrand.body).toMatchObject({ status: false, data: 'unknown_site' });
+    const empty = await preview({ brand: 'jinsheng', markdown: '' });
+    expect(empty.body.data).toEqual({ html: '' });
   });
 });
 
