@@ -38,6 +38,8 @@ let page: Page;
 let errors: string[];
 let operator: ConsoleOperator;
 let adminToken: string;
+/** The member who wrote feedback: the personal message goes to them. */
+let memberName = '';
 /** The help page this file writes; unpublished at the end so other files see the demo pages. */
 let helpPageId: string | undefined;
 
@@ -171,6 +173,7 @@ describe('content in the console', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const member = await openPage(context);
     const username = uniqueUsername('fb');
+    memberName = username;
     await register(member.page, baseUrl, username, 'feedback1234');
     await openScreen(member.page, baseUrl, '/user/feedBack');
     const form = member.page.locator('form.form');
@@ -225,6 +228,51 @@ describe('content in the console', () => {
     await poll(() => page.locator('tr.ant-table-row', { hasText: username }).count()).toBe(0);
     await page.goto(`${baseUrl}/admin/feedback?brand=${BRAND}&status=replied`);
     await poll(() => page.locator('tr.ant-table-row', { hasText: username }).count()).toBe(1);
+    await tidy();
+  });
+
+  it('sends a personal message and withdraws it; checks contact entries with the API schema', async () => {
+    expect(memberName).not.toBe('');
+    await page.goto(`${baseUrl}/admin/messages?brand=${BRAND}&username=${memberName}`);
+    await poll(() => page.locator('.ant-table').innerText()).toContain('暂无数据');
+    await page.getByTestId('message-new').click();
+    await page.locator('#message_username').fill(memberName);
+    await page.locator('#message_title').fill('提款已处理');
+    await page.locator('#message_body').fill('您的提款已经出款，请留意到账。');
+    await page.locator('#message-send').click();
+    await poll(() => page.locator('.ant-message').innerText()).toContain('已发送');
+    const row = page.locator('tr.ant-table-row', { hasText: '提款已处理' });
+    await poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('个人消息');
+    expect(await row.innerText()).toContain('生效中');
+    await page.screenshot({
+      path: join(ARTIFACTS_DIR, 'admin-messages-desktop.png'),
+      fullPage: true,
+    });
+    // antd spaces two-character Chinese labels (撤 回): the button by its id.
+    await row.locator('button[id^="message-withdraw-"]').click();
+    await page.locator('.ant-modal button', { hasText: '确定' }).click();
+    await poll(() => row.innerText()).toContain('已撤回');
+    await tidy();
+
+    // Contact entries: a bad icon address is refused on its field before anything is sent.
+    await page.goto(`${baseUrl}/admin/contacts?brand=${BRAND}`);
+    await poll(() => page.locator('[data-testid^="contact-"][data-testid$="-0"]').count()).toBe(4);
+    const entries = page.locator('.ant-card-type-inner');
+    const before = await entries.count();
+    await page.getByTestId('contact-add').click();
+    await poll(() => entries.count()).toBe(before + 1);
+    await page.locator(`#contacts_contacts_${before}_deviceText`).fill('Telegram');
+    await page.locator(`#contacts_contacts_${before}_deviceNum`).fill('@jinsheng_tg');
+    await page.locator(`#contacts_contacts_${before}_imageUrl`).fill('javascript:alert(1)');
+    await page.getByTestId('contacts-save').click();
+    await poll(() => entries.nth(before).innerText()).toContain('图标地址须为空');
+    await page.screenshot({
+      path: join(ARTIFACTS_DIR, 'admin-contacts-desktop.png'),
+      fullPage: true,
+    });
+    await page.getByTestId(`contact-remove-${before}`).click();
+    await poll(() => entries.count()).toBe(before);
     await tidy();
   });
 });

@@ -64,7 +64,9 @@ export default function ContactsPage() {
       ) : contacts.isError ? (
         <QueryError error={contacts.error} onRetry={() => void contacts.refetch()} />
       ) : contacts.data ? (
-        <ContactsForm key={`${brand}:${contacts.data.revision}`} data={contacts.data} />
+        // Keyed by the brand only: a save refreshes the list, and a remount would drop the save's
+        // own success message (the form takes the saved list itself).
+        <ContactsForm key={brand} data={contacts.data} />
       ) : null}
     </Flex>
   );
@@ -99,7 +101,10 @@ function ContactsForm({ data }: { data: AdminBrandContacts }) {
     save.mutate(
       { params: { code: data.brand }, body: checked.data },
       {
-        onSuccess: () => void message.success(t('contacts.saved')),
+        onSuccess: (saved) => {
+          form.setFieldsValue({ contacts: saved.contacts, reason: undefined });
+          void message.success(t('contacts.saved'));
+        },
         onError: (error: ApiError) => void message.error(error.message),
       },
     );

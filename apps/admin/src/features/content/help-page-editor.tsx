@@ -85,7 +85,9 @@ export default function HelpPageEditorPage() {
           {isNew ? t('help.new') : t('help.editTitle', { id })}
         </Typography.Title>
       </Flex>
-      <HelpPageForm key={page.data?.updatedAt ?? 'new'} page={page.data} brand={brand} />
+      {/* Kept mounted across saves (keyed by the page, not its version): a save refreshes the
+          page, and a remount would drop the save's own success message. */}
+      <HelpPageForm key={page.data?.id ?? 'new'} page={page.data} brand={brand} />
     </Flex>
   );
 }

@@ -83,10 +83,14 @@ export function MarkdownEditor({
         id="markdown"
         value={value}
         onChange={(event) => onChange?.(event.target.value)}
-        autoSize={{ minRows: 18, maxRows: 40 }}
+        // Fixed rows: autoSize measures with a style attribute, which the console's CSP refuses.
+        rows={22}
         maxLength={50_000}
         spellCheck={false}
-        style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+        style={{
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          resize: 'vertical',
+        }}
       />
     </Flex>
   );
