@@ -251,7 +251,7 @@ describe('content in the console', () => {
     });
     // antd spaces two-character Chinese labels (撤 回): the button by its id.
     await row.locator('button[id^="message-withdraw-"]').click();
-    await page.locator('.ant-modal button', { hasText: '确定' }).click();
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
     await poll(() => row.innerText()).toContain('已撤回');
     await tidy();
 
