@@ -90,9 +90,10 @@ async function memberPrimary(): Promise<{ variable: string; button: string }> {
   const member = await openPage(context);
   try {
     await member.page.goto(`http://${code}.lobby.test:${port}/home`);
-    await waitForScreen(member.page);
     const button = member.page.locator('.site-header a.btn--primary[href="/register"]').first();
-    await button.waitFor();
+    // A loaded machine can take a while for the first screen.
+    await button.waitFor({ timeout: 30_000 });
+    await waitForScreen(member.page);
     const seen = {
       variable: await member.page.evaluate(() =>
         getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
@@ -127,11 +128,14 @@ describe('brand settings in the console', () => {
 
     // The list, then the brand's settings.
     await page.goto(`${baseUrl}/admin/brands`);
-    await poll(() => page.locator('[data-testid="brands-list"]').innerText()).toContain(code);
+    // The console's first screens load their code on first use: slow on a loaded machine.
+    await poll(() => page.locator('[data-testid="brands-list"]').innerText(), 30_000).toContain(
+      code,
+    );
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'admin-brands-list.png'), fullPage: true });
     await tidy();
     await page.locator(`[data-testid="brand-open-${code}"]`).click();
-    await page.locator('[data-testid="brand-settings-form"]').waitFor();
+    await page.locator('[data-testid="brand-settings-form"]').waitFor({ timeout: 30_000 });
     await poll(() => page.locator('[data-testid="brand-colour-primary"]').inputValue()).toBe(
       oldPrimary,
     );
@@ -160,7 +164,7 @@ describe('brand settings in the console', () => {
     // Versions: the old colour's version, compared with now, restored with a reason.
     await page.locator('[data-testid="brand-versions-tab"]').click();
     const versions = page.locator('[data-testid="brand-versions"]');
-    await poll(() => versions.innerText()).toContain('设置');
+    await poll(() => versions.innerText(), 30_000).toContain('设置');
     await versions.locator('.ant-table-row-expand-icon').first().click();
     await poll(() => versions.innerText()).toContain(NEW_PRIMARY);
     expect(await versions.innerText()).toContain(oldPrimary);
@@ -184,5 +188,5 @@ describe('brand settings in the console', () => {
     await poll(() => page.locator('[data-testid="brand-colour-primary"]').inputValue()).toBe(
       oldPrimary,
     );
-  });
+  }, 240_000);
 });

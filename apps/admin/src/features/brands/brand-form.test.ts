@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBrandSettings } from '@lobby/contracts';
-import { fromFormValues, toFormValues } from './brand-form.ts';
+import { fromFormValues, toFormValues, versionDiff } from './brand-form.ts';
 import { previewTheme } from './theme-preview.tsx';
 
 const stored: AdminBrandSettings['settings'] = {
@@ -107,5 +107,29 @@ describe('the brand settings form', () => {
       previewTheme({ primary: '#123456', accent: '#12', mode: 'light' }, stored.theme),
     ).toEqual({ ...stored.theme, primary: '#123456', mode: 'light' });
     expect(previewTheme(undefined, stored.theme)).toEqual(stored.theme);
+  });
+});
+
+describe('a version compared with the current row', () => {
+  it('lists the leaves that differ, bookkeeping left out', () => {
+    const version = {
+      code: 'a',
+      revision: '3',
+      theme: { primary: '#111111', accent: '#222222' },
+      settings: { wallet: { withdrawMinMinor: 100 } },
+      contacts: [{ deviceText: 'x' }],
+    };
+    const current = {
+      code: 'a',
+      revision: '5',
+      theme: { primary: '#333333', accent: '#222222' },
+      settings: { wallet: { withdrawMinMinor: 100 } },
+      contacts: [],
+    };
+    expect(versionDiff(version, current)).toEqual({
+      before: { 'theme.primary': '#111111', contacts: [{ deviceText: 'x' }] },
+      after: { 'theme.primary': '#333333', contacts: [] },
+    });
+    expect(versionDiff(current, current)).toEqual({ before: {}, after: {} });
   });
 });

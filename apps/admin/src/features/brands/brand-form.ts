@@ -59,3 +59,43 @@ export function fromFormValues(
     })),
   };
 }
+
+/** The columns of a kept row that are bookkeeping, not settings (left out of a comparison). */
+const BOOKKEEPING = new Set(['code', 'isDefault', 'revision', 'createdAt', 'updatedAt']);
+
+function flatten(value: unknown, prefix: string, into: Map<string, unknown>): void {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      flatten(inner, prefix === '' ? key : `${prefix}.${key}`, into);
+    }
+  } else {
+    into.set(prefix, value);
+  }
+}
+
+/**
+ * What differs between a kept version and the current row, leaf by leaf (`theme.primary`,
+ * `settings.wallet.withdrawMinMinor`; lists whole), as the `before`/`after` of a JsonDiff.
+ */
+export function versionDiff(
+  version: Record<string, unknown>,
+  current: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const left = new Map<string, unknown>();
+  const right = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(version)) {
+    if (!BOOKKEEPING.has(key)) flatten(value, key, left);
+  }
+  for (const [key, value] of Object.entries(current)) {
+    if (!BOOKKEEPING.has(key)) flatten(value, key, right);
+  }
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const path of new Set([...left.keys(), ...right.keys()])) {
+    if (JSON.stringify(left.get(path)) !== JSON.stringify(right.get(path))) {
+      before[path] = left.get(path);
+      after[path] = right.get(path);
+    }
+  }
+  return { before, after };
+}

@@ -10,13 +10,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ReasonAction } from '../../components/reason-action.tsx';
 import { useEndpointQuery } from '../../lib/api-context.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-
-/** The columns that make a version (its bookkeeping left out of the comparison). */
-const BOOKKEEPING = new Set(['code', 'isDefault', 'revision', 'createdAt', 'updatedAt']);
-
-function content(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !BOOKKEEPING.has(key)));
-}
+import { versionDiff } from './brand-form.ts';
 
 /**
  * A brand's kept versions, newest first: each expands to its differences from the current
@@ -26,7 +20,7 @@ export function BrandVersions({ code }: { code: string }) {
   const { t } = useTranslation('brands');
   const query = useEndpointQuery(adminBrandVersionsEndpoint, { params: { code } });
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  const current = query.data ? content(query.data.current) : {};
+  const current = query.data?.current ?? {};
   const actionLabel = (action: string) => t(`versions.actions.${action}`, { defaultValue: action });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -41,9 +35,16 @@ export function BrandVersions({ code }: { code: string }) {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('versions.empty') }}
         expandable={{
-          expandedRowRender: (version) => (
-            <JsonDiff before={content(version.row)} after={current} />
-          ),
+          expandedRowRender: (version) => {
+            const diff = versionDiff(version.row, current);
+            return Object.keys(diff.before).length === 0 ? (
+              <Typography.Text type="secondary">{t('versions.same')}</Typography.Text>
+            ) : (
+              <div style={{ maxWidth: 960, wordBreak: 'break-all' }}>
+                <JsonDiff before={diff.before} after={diff.after} />
+              </div>
+            );
+          },
         }}
         columns={[
           { title: t('versions.revision'), dataIndex: 'revision' },

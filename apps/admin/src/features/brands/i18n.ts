@@ -131,6 +131,7 @@ export const brandsMessages = defineMessages({
         '品牌的全部设置（包括合规配置和联系方式）会恢复为该版本，当前设置另存为新的历史版本。',
       restored: '已恢复',
       empty: '还没有历史版本',
+      same: '与当前设置相同',
       actions: {
         brand_settings_update: '设置',
         brand_contacts_update: '联系方式',
@@ -271,6 +272,7 @@ export const brandsMessages = defineMessages({
         "All of the brand's settings (its compliance profile and contacts included) go back to this version; the current ones are kept as a new version.",
       restored: 'Restored',
       empty: 'No versions yet',
+      same: 'The same as the current settings',
       actions: {
         brand_settings_update: 'Settings',
         brand_contacts_update: 'Contacts',
