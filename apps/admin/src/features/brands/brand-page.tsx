@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Flex, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

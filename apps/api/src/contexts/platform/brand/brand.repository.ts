@@ -173,7 +173,7 @@ export function snapshotPatch(snapshot: Record<string, unknown>): BrandPatch {
   for (const column of RESTORABLE_COLUMNS) {
     if (column in snapshot) patch[column] = snapshot[column];
   }
-  return patch as BrandPatch;
+  return patch;
 }
 
 /** A brand's whole row, locked until the caller's transaction ends; null when none. */
