@@ -13,6 +13,7 @@ import { operatorsFeature } from '../features/operators/feature.tsx';
 import { transfersFeature } from '../features/transfers/feature.tsx';
 import { riskAlertsFeature } from '../features/risk-alerts/feature.tsx';
 import { contentFeature } from '../features/content/feature.tsx';
+import { brandsFeature } from '../features/brands/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -33,4 +34,5 @@ export const FEATURES: readonly AdminFeature[] = [
   exclusionRegistryFeature,
   riskAlertsFeature,
   contentFeature,
+  brandsFeature,
 ];

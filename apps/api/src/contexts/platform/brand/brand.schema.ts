@@ -70,3 +70,29 @@ export const brandHosts = pgTable(
   },
   (table) => [index('brand_hosts_brand_code').on(table.brandCode)],
 );
+
+/**
+ * Every earlier state of a brand row: each change stores the row as it was before (revision
+ * `revision`), with who changed it, when and why, so an operator can compare and restore.
+ */
+export const brandVersions = pgTable(
+  'brand_versions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code')
+      .notNull()
+      .references(() => brands.code, { onDelete: 'cascade' }),
+    /** The revision of the stored row (the change made it `revision + 1`). */
+    revision: bigint('revision', { mode: 'bigint' }).notNull(),
+    /** The whole brands row before the change, as JSON (bigint and dates as strings). */
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+    /** The change that replaced it: the action-log action name. */
+    action: text('action').notNull(),
+    /** The operator who changed it (none for the system). */
+    changedBy: bigint('changed_by', { mode: 'bigint' }),
+    changedByName: text('changed_by_name'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason'),
+  },
+  (table) => [uniqueIndex('brand_versions_brand_revision').on(table.brandCode, table.revision)],
+);

@@ -63,8 +63,9 @@ export function normalizeHost(hostHeader: string | undefined): string {
   return host.endsWith('.') ? host.slice(0, -1) : host;
 }
 
-function toBrand(row: BrandWithHosts): Brand {
-  const config = brandPublicConfigSchema.parse({
+/** A brand row's public config, validated (throws when the row is not a servable brand). */
+export function brandConfigOf(row: Omit<BrandWithHosts, 'hosts'>): BrandPublicConfig {
+  return brandPublicConfigSchema.parse({
     code: row.code,
     siteName: row.siteName,
     tagline: row.tagline,
@@ -80,6 +81,10 @@ function toBrand(row: BrandWithHosts): Brand {
     settings: row.settings,
     assetVersion: row.assetVersion,
   });
+}
+
+function toBrand(row: BrandWithHosts): Brand {
+  const config = brandConfigOf(row);
   const complianceStored = brandComplianceSchema.parse(row.compliance);
   return {
     config,

@@ -2,14 +2,30 @@
 export { BRAND_ERRORS } from './brand.errors.ts';
 export { brandModule } from './brand.plugin.ts';
 export {
+  brandSnapshot,
+  findBrand,
   findBrandCompliance,
   findBrandContacts,
+  findBrandVersion,
+  insertBrand,
   insertBrandIfAbsent,
+  listBrandVersions,
   listBrandsWithHosts,
+  lockBrand,
+  snapshotPatch,
+  updateBrand,
   updateBrandCompliance,
   updateBrandContacts,
 } from './brand.repository.ts';
-export type { BrandComplianceRow, BrandContactsRow } from './brand.repository.ts';
+export type {
+  BrandChange,
+  BrandComplianceRow,
+  BrandContactsRow,
+  BrandPatch,
+  BrandRow,
+  BrandVersionRow,
+  BrandWithHosts,
+} from './brand.repository.ts';
 export { DEMO_BRANDS } from './brand.seed.ts';
-export { brandCurrency, BrandRegistry, seedDemoBrands } from './brand.service.ts';
+export { brandCurrency, BrandRegistry, brandConfigOf, seedDemoBrands } from './brand.service.ts';
 export type { Brand } from './brand.service.ts';
