@@ -11,6 +11,7 @@ import {
   Tabs,
   type FormInstance,
 } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LANGUAGES, adminPromoPreviewEndpoint, type Language } from '@lobby/contracts';
@@ -299,26 +300,18 @@ export function MemberPreview({
 /** The body's HTML from the API's renderer, asked for a moment after typing stops. */
 function useMarkdownPreview(brand: string, markdown: string): string {
   const api = useApi();
-  const [html, setHtml] = useState('');
+  const [settled, setSettled] = useState(markdown);
   useEffect(() => {
-    if (!markdown.trim() || !brand) {
-      setHtml('');
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .call(adminPromoPreviewEndpoint, {
-          body: { brand, markdown },
-          signal: controller.signal,
-        })
-        .then((answer) => setHtml(answer.html))
-        .catch(() => undefined);
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, brand, markdown]);
-  return html;
+    const timer = setTimeout(() => setSettled(markdown), 300);
+    return () => clearTimeout(timer);
+  }, [markdown]);
+  const preview = useQuery({
+    queryKey: ['POST', adminPromoPreviewEndpoint.path, brand, settled],
+    queryFn: ({ signal }) =>
+      api.call(adminPromoPreviewEndpoint, { body: { brand, markdown: settled }, signal }),
+    enabled: brand !== '' && settled.trim() !== '',
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+  });
+  return markdown.trim() === '' ? '' : (preview.data?.html ?? '');
 }
