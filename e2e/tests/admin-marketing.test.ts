@@ -170,7 +170,7 @@ describe('promotions in the console', () => {
     await card.click();
     await poll(() => member.locator('strong', { hasText: '100 元' }).count()).toBe(1);
     await member.context().close();
-  });
+  }, 180_000);
 });
 
 describe('banners in the console', () => {
@@ -217,5 +217,5 @@ describe('banners in the console', () => {
     expect(await first.locator('a').getAttribute('href')).toBe('/activity/discount');
     await shot(member, 'admin-marketing-member-home', false);
     await member.context().close();
-  });
+  }, 180_000);
 });

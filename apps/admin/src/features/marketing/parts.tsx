@@ -11,6 +11,7 @@ import {
   Tabs,
   type FormInstance,
 } from 'antd';
+import { CalendarOutlined, GiftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -255,14 +256,14 @@ export function MemberPreview({
               style={{ width: '100%', height: '100%', objectFit: 'cover' }}
             />
           ) : (
-            '🎁'
+            <GiftOutlined style={{ fontSize: 40 }} />
           )}
         </span>
         <span style={{ display: 'grid', gap: 6, padding: '14px 16px 8px' }}>
           <strong style={{ fontSize: 16 }}>{title || t('previewNoTitle')}</strong>
           <small style={{ color: SITE.muted, fontSize: 13 }}>{summary}</small>
           <span style={{ color: SITE.muted, fontSize: 13 }}>
-            📅{' '}
+            <CalendarOutlined />{' '}
             {endsAt
               ? words.period.replace('{{from}}', day(startsAt)).replace('{{to}}', day(endsAt))
               : words.longTerm}
@@ -276,7 +277,7 @@ export function MemberPreview({
             fontSize: 13,
           }}
         >
-          {words.viewDetail} ›
+          {words.viewDetail} <RightOutlined style={{ fontSize: 11 }} />
         </span>
       </div>
       {html ? (
