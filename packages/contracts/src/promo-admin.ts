@@ -30,6 +30,8 @@ const localizedSchema = z
     message: 'give the text in at least one language',
   });
 const localizedBodySchema = z.partialRecord(languageSchema, multiline(z.string().max(50_000)));
+/** An optional one-line text: `{}` clears it (a title must keep one language). */
+const localizedOptionalSchema = z.partialRecord(languageSchema, z.string().trim().max(200));
 const reasonSchema = multiline(z.string().trim().max(200)).optional();
 const positiveAmountSchema = decimalAmountSchema.refine((text) => !text.startsWith('-'), 'amount');
 const safeUrlSchema = z
@@ -68,7 +70,7 @@ const promotionFields = {
     .trim()
     .regex(/^[a-z0-9_-]{1,40}$/, 'category'),
   title: localizedSchema,
-  summary: localizedSchema.optional(),
+  summary: localizedOptionalSchema.optional(),
   body: localizedBodySchema.optional(),
   imageUrl: safeUrlSchema.optional(),
   startsAt: dateTimeSchema,
@@ -85,7 +87,11 @@ const promotionFields = {
 export const adminPromotionsEndpoint = {
   method: 'GET',
   path: '/admin/api/promo/promotions',
-  query: z.object({ brand: brandCodeSchema }),
+  query: z.object({
+    brand: brandCodeSchema,
+    status: z.enum(PROMOTION_STATUSES).optional(),
+    kind: z.enum(PROMOTION_KINDS).optional(),
+  }),
   response: z.array(adminPromotionSchema),
 } as const;
 
@@ -190,6 +196,29 @@ export const adminUpdateGiftEndpoint = {
     reason: reasonSchema,
   }),
   response: adminGiftSchema,
+} as const;
+
+/**
+ * Removes a gift from the catalogue: a gift nobody exchanged is deleted; one with exchanges
+ * (the members' records point at it) is taken off the list instead (active false).
+ */
+export const adminDeleteGiftEndpoint = {
+  method: 'DELETE',
+  path: '/admin/api/promo/gifts/:id',
+  params: z.object({ id: idSchema }),
+  response: z.object({ deleted: z.boolean(), deactivated: z.boolean() }),
+} as const;
+
+/**
+ * The body Markdown of a promotion as the member site shows it: rendered by the same renderer
+ * as the member detail call (raw HTML escaped, only safe links). Changes nothing.
+ */
+export const adminPromoPreviewEndpoint = {
+  method: 'POST',
+  path: '/admin/api/promo/preview',
+  /** The brand whose member site is previewed (the operator's brand scope applies). */
+  body: z.object({ brand: brandCodeSchema, markdown: multiline(z.string().max(50_000)) }),
+  response: z.object({ html: z.string() }),
 } as const;
 
 export const adminBannerSchema = z.object({

@@ -14,6 +14,7 @@ import { transfersFeature } from '../features/transfers/feature.tsx';
 import { riskAlertsFeature } from '../features/risk-alerts/feature.tsx';
 import { contentFeature } from '../features/content/feature.tsx';
 import { brandsFeature } from '../features/brands/feature.tsx';
+import { marketingFeature } from '../features/marketing/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -35,4 +36,5 @@ export const FEATURES: readonly AdminFeature[] = [
   riskAlertsFeature,
   contentFeature,
   brandsFeature,
+  marketingFeature,
 ];

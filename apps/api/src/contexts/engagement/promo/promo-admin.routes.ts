@@ -8,9 +8,11 @@ import {
   adminCreateGiftEndpoint,
   adminCreatePromotionEndpoint,
   adminDeleteBannerEndpoint,
+  adminDeleteGiftEndpoint,
   adminExchangesEndpoint,
   adminGiftsEndpoint,
   adminHandleExchangeEndpoint,
+  adminPromoPreviewEndpoint,
   adminPromotionStatusEndpoint,
   adminPromotionsEndpoint,
   adminRejectClaimEndpoint,
@@ -69,7 +71,8 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
     },
     async (request) => {
       operatorOf(request);
-      return ok(await promo.admin.operatorPromotions(request.query.brand));
+      const { brand, ...filter } = request.query;
+      return ok(await promo.admin.operatorPromotions(brand, filter));
     },
   );
 
@@ -198,6 +201,39 @@ export async function promoAdminRoutes(app: FastifyInstance, options: { promo: P
           reason,
         }),
       );
+    },
+  );
+
+  routes.delete(
+    adminDeleteGiftEndpoint.path,
+    {
+      config: { ...promoManage, brand: giftInScope },
+      schema: {
+        tags,
+        summary:
+          'Remove a gift: deleted when never exchanged, otherwise taken off the list (action logged)',
+        params: adminDeleteGiftEndpoint.params,
+        response: envelopeResponses(adminDeleteGiftEndpoint.response),
+      },
+    },
+    async (request) =>
+      ok(await promo.admin.deleteGift(operatorOf(request), request.params.id, { ip: request.ip })),
+  );
+
+  routes.post(
+    adminPromoPreviewEndpoint.path,
+    {
+      config: { ...promoManage, brand: BRAND_IN_BODY },
+      schema: {
+        tags,
+        summary: "A promotion body's Markdown rendered as the member site shows it",
+        body: adminPromoPreviewEndpoint.body,
+        response: envelopeResponses(adminPromoPreviewEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(promo.admin.previewMarkdown(request.body.brand, request.body.markdown));
     },
   );
 

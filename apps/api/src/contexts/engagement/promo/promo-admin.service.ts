@@ -24,7 +24,14 @@ import {
   updateBanner,
   type BannerRow,
 } from './promo-banners.repository.ts';
-import { findGift, insertGift, listGifts, updateGift } from './promo-gifts.repository.ts';
+import {
+  deleteUnexchangedGift,
+  findGift,
+  insertGift,
+  listGifts,
+  updateGift,
+} from './promo-gifts.repository.ts';
+import { renderMarkdown } from '../../platform/markdown/index.ts';
 import { PROMO_ERRORS } from './promo.errors.ts';
 import {
   findPromotion,
@@ -117,9 +124,12 @@ export class PromoAdminService {
     return operatorBrand(this.#brands, code);
   }
 
-  async operatorPromotions(brandCode: string): Promise<AdminPromotion[]> {
+  async operatorPromotions(
+    brandCode: string,
+    filter: { status?: PromotionRow['status'] | undefined; kind?: PromotionKind | undefined } = {},
+  ): Promise<AdminPromotion[]> {
     const brand = this.#brand(brandCode);
-    const rows = await listBrandPromotions(this.#db, brandCode);
+    const rows = await listBrandPromotions(this.#db, brandCode, filter);
     return rows.map((row) => adminPromotionView(row, brandCurrency(brand)));
   }
 
@@ -396,6 +406,45 @@ export class PromoAdminService {
       });
       return adminGiftView(gift, currency);
     });
+  }
+
+  /**
+   * Removes a gift: deleted when no exchange points at it, otherwise taken off the list
+   * (active false) so the members' exchange records keep their gift.
+   */
+  async deleteGift(
+    operator: OperatorIdentity,
+    id: string,
+    context: ActionContext,
+  ): Promise<{ deleted: boolean; deactivated: boolean }> {
+    return this.#db.transaction(async (transaction) => {
+      const before = await findGift(transaction, BigInt(id));
+      if (!before) throw appError(PROMO_ERRORS, 'gift_not_found');
+      const currency = brandCurrency(this.#brand(before.brandCode));
+      const deleted = await deleteUnexchangedGift(transaction, before.id);
+      const after = deleted ? null : await updateGift(transaction, before.id, { active: false });
+      await this.#operators.record(transaction, operator, {
+        action: 'promotion_gift_delete',
+        brandCode: before.brandCode,
+        targetType: 'promotion_gift',
+        targetId: before.id.toString(),
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: {
+          promotionId: before.promotionId.toString(),
+          deleted,
+          before: adminGiftView(before, currency),
+          after: after ? adminGiftView(after, currency) : null,
+        },
+        ip: context.ip,
+      });
+      return { deleted, deactivated: !deleted };
+    });
+  }
+
+  /** A promotion body's Markdown as the member site shows it (the same renderer). */
+  previewMarkdown(brandCode: string, markdown: string): { html: string } {
+    this.#brand(brandCode);
+    return { html: renderMarkdown(markdown) };
   }
 
   async operatorBanners(brandCode: string): Promise<AdminBanner[]> {

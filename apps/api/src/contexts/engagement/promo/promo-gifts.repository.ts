@@ -54,6 +54,23 @@ export async function updateGift(
   return rows[0];
 }
 
+/**
+ * Deletes a gift that no exchange points at; false when one does (or the gift is gone), and the
+ * row is left as it was.
+ */
+export async function deleteUnexchangedGift(executor: Executor, id: bigint): Promise<boolean> {
+  const rows = await executor
+    .delete(promotionGifts)
+    .where(
+      and(
+        eq(promotionGifts.id, id),
+        sql`not exists (select 1 from ${giftExchanges} where ${giftExchanges.giftId} = ${promotionGifts.id})`,
+      ),
+    )
+    .returning({ id: promotionGifts.id });
+  return rows.length > 0;
+}
+
 export async function findGift(executor: Executor, id: bigint): Promise<GiftRow | undefined> {
   const rows = await executor.select().from(promotionGifts).where(eq(promotionGifts.id, id));
   return rows[0];

@@ -88,11 +88,21 @@ export async function findPromotion(
 export async function listBrandPromotions(
   executor: Executor,
   brandCode: string,
+  filter: {
+    status?: PromotionRow['status'] | undefined;
+    kind?: PromotionRow['kind'] | undefined;
+  } = {},
 ): Promise<PromotionRow[]> {
   return executor
     .select()
     .from(promotions)
-    .where(eq(promotions.brandCode, brandCode))
+    .where(
+      and(
+        eq(promotions.brandCode, brandCode),
+        filter.status === undefined ? undefined : eq(promotions.status, filter.status),
+        filter.kind === undefined ? undefined : eq(promotions.kind, filter.kind),
+      ),
+    )
     .orderBy(...promotionOrder);
 }
 
