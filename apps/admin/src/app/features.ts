@@ -12,6 +12,8 @@ import { membersFeature } from '../features/members/feature.tsx';
 import { operatorsFeature } from '../features/operators/feature.tsx';
 import { transfersFeature } from '../features/transfers/feature.tsx';
 import { riskAlertsFeature } from '../features/risk-alerts/feature.tsx';
+import { vipFeature } from '../features/vip/feature.tsx';
+import { agentsFeature } from '../features/agents/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -31,4 +33,6 @@ export const FEATURES: readonly AdminFeature[] = [
   complianceFeature,
   exclusionRegistryFeature,
   riskAlertsFeature,
+  vipFeature,
+  agentsFeature,
 ];
