@@ -20,12 +20,8 @@ import {
   type AdminVipLevel,
 } from '@lobby/contracts';
 import { useApi } from '../../lib/api-context.tsx';
-import {
-  AMOUNT_FIELDS,
-  changesNothing,
-  levelChanges,
-  type LevelValues as Values,
-} from './level-changes.ts';
+import type { AMOUNT_FIELDS } from './level-changes.ts';
+import { changesNothing, levelChanges, type LevelValues as Values } from './level-changes.ts';
 import { zodRule } from './vip-parts.tsx';
 
 const shape = adminUpdateVipLevelEndpoint.body.shape;

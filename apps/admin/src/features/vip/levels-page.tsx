@@ -101,12 +101,14 @@ export default function VipLevelsPage() {
                 title: t('rebateRates'),
                 key: 'rates',
                 render: (_, row) => (
-                  <Typography.Text style={{ fontSize: 12 }}>
-                    {VIP_REBATE_CATEGORIES.map(
-                      (category) =>
-                        `${t(`categories.${category}`)} ${percentOfBp(row.rebateRatesBp[String(category)] ?? 0)}`,
-                    ).join(' · ')}
-                  </Typography.Text>
+                  <Flex wrap gap={4} style={{ width: 300 }}>
+                    {VIP_REBATE_CATEGORIES.map((category) => (
+                      <Tag key={category} style={{ marginInlineEnd: 0, fontSize: 12 }}>
+                        {t(`categories.${category}`)}{' '}
+                        {percentOfBp(row.rebateRatesBp[String(category)] ?? 0)}
+                      </Tag>
+                    ))}
+                  </Flex>
                 ),
               },
               {
