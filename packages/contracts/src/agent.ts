@@ -177,6 +177,8 @@ export const agentStatementsEndpoint = {
 // Operator (JSON, bearer token). Every change is recorded in the operator action log.
 
 const noteSchema = multiline(z.string().trim().max(500));
+/** A member's username, matched exactly (any case). */
+const usernameFilter = z.string().trim().min(1).max(32).optional();
 
 export const adminAgentApplicationSchema = agentApplicationSchema.extend({
   brand: z.string(),
@@ -191,6 +193,7 @@ export const adminAgentApplicationsEndpoint = {
   query: z.object({
     brand: brandCodeSchema,
     status: z.enum(AGENT_APPLICATION_STATUSES).optional(),
+    username: usernameFilter,
     ...pageQueryFields,
   }),
   response: pageSchema(adminAgentApplicationSchema),
@@ -232,6 +235,7 @@ export const adminAgentsEndpoint = {
   query: z.object({
     brand: brandCodeSchema,
     status: z.enum(AGENT_STATUSES).optional(),
+    username: usernameFilter,
     ...pageQueryFields,
   }),
   response: pageSchema(adminAgentSchema),
@@ -308,6 +312,8 @@ export const adminAgentStatementsEndpoint = {
     brand: brandCodeSchema,
     month: agentMonthSchema.optional(),
     status: z.enum(AGENT_STATEMENT_STATUSES).optional(),
+    /** The agent's username. */
+    username: usernameFilter,
     ...pageQueryFields,
   }),
   response: pageSchema(adminAgentStatementSchema),

@@ -197,6 +197,43 @@ export const adminRunVipJobEndpoint = {
   }),
 } as const;
 
+export const VIP_JOB_STATUSES = ['running', 'succeeded', 'failed'] as const;
+
+export const adminVipJobStateSchema = z.object({
+  job: z.enum(VIP_JOBS),
+  /**
+   * The background sweep that runs the job for every brand: how often, how many times, and how
+   * its last run went (null before its first run).
+   */
+  intervalMinutes: z.number().int(),
+  runCount: z.number().int(),
+  lastStartedAt: z.string().nullable(),
+  lastFinishedAt: z.string().nullable(),
+  lastStatus: z.enum(VIP_JOB_STATUSES).nullable(),
+  lastError: z.string().nullable(),
+  nextDueAt: z.string().nullable(),
+  /** Rebate only: the last day of the brand's time zone the sweep has paid (YYYY-MM-DD). */
+  sweptThrough: z.string().nullable(),
+  /** The brand's newest reward of the job's kind (by the sweep or an operator's run). */
+  lastReward: z
+    .object({ period: z.string(), amount: z.string(), createdAt: z.string() })
+    .nullable(),
+});
+export type AdminVipJobState = z.infer<typeof adminVipJobStateSchema>;
+
+/** The state of the three VIP jobs for a brand: their sweeps' runs and the brand's last payouts. */
+export const adminVipJobsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/vip/jobs',
+  query: z.object({ brand: brandCodeSchema }),
+  response: z.object({
+    brand: z.string(),
+    currency: z.string(),
+    timeZone: z.string(),
+    jobs: z.array(adminVipJobStateSchema),
+  }),
+} as const;
+
 export const adminVipRewardSchema = vipRewardSchema.extend({
   username: z.string(),
   breakdown: z.record(z.string(), z.unknown()),

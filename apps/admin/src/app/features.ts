@@ -15,6 +15,8 @@ import { riskAlertsFeature } from '../features/risk-alerts/feature.tsx';
 import { contentFeature } from '../features/content/feature.tsx';
 import { brandsFeature } from '../features/brands/feature.tsx';
 import { marketingFeature } from '../features/marketing/feature.tsx';
+import { vipFeature } from '../features/vip/feature.tsx';
+import { agentsFeature } from '../features/agents/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -37,4 +39,6 @@ export const FEATURES: readonly AdminFeature[] = [
   contentFeature,
   brandsFeature,
   marketingFeature,
+  vipFeature,
+  agentsFeature,
 ];

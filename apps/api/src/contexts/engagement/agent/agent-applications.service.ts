@@ -131,11 +131,18 @@ export class AgentApplicationService {
     }
   }
 
-  async list(filter: { brand: string; status?: ApplicationStatus | undefined } & PageInput) {
+  async list(
+    filter: {
+      brand: string;
+      status?: ApplicationStatus | undefined;
+      username?: string | undefined;
+    } & PageInput,
+  ) {
     const brand = operatorBrand(this.#brand, filter.brand);
     const { rows, total } = await listApplications(this.#db, {
       brandCode: brand.config.code,
       status: filter.status,
+      username: filter.username,
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
     });
@@ -218,11 +225,18 @@ export class AgentApplicationService {
     });
   }
 
-  async agents(filter: { brand: string; status?: AgentStatus | undefined } & PageInput) {
+  async agents(
+    filter: {
+      brand: string;
+      status?: AgentStatus | undefined;
+      username?: string | undefined;
+    } & PageInput,
+  ) {
     const brand = operatorBrand(this.#brand, filter.brand);
     const { rows, total } = await listAgents(this.#db, {
       brandCode: brand.config.code,
       status: filter.status,
+      username: filter.username,
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
     });

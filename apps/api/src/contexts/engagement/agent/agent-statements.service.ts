@@ -172,6 +172,7 @@ export class AgentStatementService {
       brand: string;
       month?: string | undefined;
       status?: StatementStatus | undefined;
+      username?: string | undefined;
     } & PageInput,
   ) {
     const brand = operatorBrand(this.#brand, filter.brand);
@@ -179,6 +180,7 @@ export class AgentStatementService {
       brandCode: brand.config.code,
       month: filter.month,
       status: filter.status,
+      username: filter.username,
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
     });

@@ -23,6 +23,10 @@ const TIER_SEED_LOCK_KEY = 7_311_040_017n;
 
 type Page = { limit: number; offset: number };
 
+/** The member joined to a list is this one (usernames compare without case). */
+const usernameIs = (username: string | undefined): SQL | undefined =>
+  username === undefined ? undefined : eq(members.usernameKey, username.toLowerCase());
+
 // ---------------------------------------------------------------------------------------------
 // Applications
 
@@ -69,11 +73,16 @@ export async function findApplication(
 
 export async function listApplications(
   executor: Executor,
-  filter: { brandCode: string; status: ApplicationStatus | undefined } & Page,
+  filter: {
+    brandCode: string;
+    status: ApplicationStatus | undefined;
+    username?: string | undefined;
+  } & Page,
 ): Promise<{ rows: ApplicationView[]; total: number }> {
   const where = and(
     eq(agentApplications.brandCode, filter.brandCode),
     filter.status === undefined ? undefined : eq(agentApplications.status, filter.status),
+    usernameIs(filter.username),
   );
   const rows = await executor
     .select(applicationView)
@@ -83,7 +92,11 @@ export async function listApplications(
     .orderBy(desc(agentApplications.createdAt), desc(agentApplications.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const totals = await executor.select({ total: count() }).from(agentApplications).where(where);
+  const totals = await executor
+    .select({ total: count() })
+    .from(agentApplications)
+    .innerJoin(members, eq(members.id, agentApplications.memberId))
+    .where(where);
   return {
     rows: rows.map((row) => ({ ...row.application, username: row.username })),
     total: totals[0]?.total ?? 0,
@@ -157,11 +170,16 @@ export async function findAgentView(
 
 export async function listAgents(
   executor: Executor,
-  filter: { brandCode: string; status: AgentStatus | undefined } & Page,
+  filter: {
+    brandCode: string;
+    status: AgentStatus | undefined;
+    username?: string | undefined;
+  } & Page,
 ): Promise<{ rows: AgentView[]; total: number }> {
   const where = and(
     eq(agents.brandCode, filter.brandCode),
     filter.status === undefined ? undefined : eq(agents.status, filter.status),
+    usernameIs(filter.username),
   );
   const rows = await executor
     .select(agentView)
@@ -171,7 +189,11 @@ export async function listAgents(
     .orderBy(desc(agents.createdAt), desc(agents.memberId))
     .limit(filter.limit)
     .offset(filter.offset);
-  const totals = await executor.select({ total: count() }).from(agents).where(where);
+  const totals = await executor
+    .select({ total: count() })
+    .from(agents)
+    .innerJoin(members, eq(members.id, agents.memberId))
+    .where(where);
   return { rows: rows.map(toAgentView), total: totals[0]?.total ?? 0 };
 }
 
@@ -313,6 +335,7 @@ export async function listStatements(
     agentMemberId?: bigint | undefined;
     month?: string | undefined;
     status?: StatementStatus | undefined;
+    username?: string | undefined;
   } & Page,
 ): Promise<{ rows: StatementView[]; total: number }> {
   const where = and(
@@ -324,6 +347,7 @@ export async function listStatements(
       : eq(agentCommissionStatements.agentMemberId, filter.agentMemberId),
     filter.month === undefined ? undefined : eq(agentCommissionStatements.month, filter.month),
     filter.status === undefined ? undefined : eq(agentCommissionStatements.status, filter.status),
+    usernameIs(filter.username),
   );
   const rows = await executor
     .select(statementView)
@@ -336,6 +360,7 @@ export async function listStatements(
   const totals = await executor
     .select({ total: count() })
     .from(agentCommissionStatements)
+    .innerJoin(members, eq(members.id, agentCommissionStatements.agentMemberId))
     .where(where);
   return {
     rows: rows.map((row) => ({ ...row.statement, agentUsername: row.agentUsername })),

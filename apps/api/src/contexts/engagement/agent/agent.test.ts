@@ -768,6 +768,49 @@ describe('monthly statements', () => {
     expect((await harness.balances(agent)).walletMinor).toBe(0n);
   });
 
+  it('finds applications, agents and statements by username, in any case', async () => {
+    const brand = await brandWithTiers();
+    const month = monthsAgo(2);
+    const agent = await newAgent(brand);
+    const other = await newAgent(brand);
+    await backdateAgent(agent);
+    await backdateAgent(other);
+    const pending = await register(brand);
+    expect((await apply(pending, { contact: 'wechat pending' })).body.status).toBe(true);
+    expect((await generate(brand, month)).body.data.generated).toBe(2);
+    const shout = (member: Member) => member.username.toUpperCase();
+
+    const applications = await admin<{ items: AdminAgentApplication[]; total: number }>(
+      'GET',
+      `/admin/api/agent/applications?brand=${brand}&username=${shout(pending)}`,
+    );
+    expect(applications.body.data.total).toBe(1);
+    expect(applications.body.data.items).toMatchObject([
+      { username: pending.username, status: 'pending' },
+    ]);
+    const listed = await admin<{ items: AdminAgent[]; total: number }>(
+      'GET',
+      `/admin/api/agent/agents?brand=${brand}&username=${shout(agent)}`,
+    );
+    expect(listed.body.data.total).toBe(1);
+    expect(listed.body.data.items.map((item) => item.username)).toEqual([agent.username]);
+    const statements = await statementsOf(brand, `&username=${shout(other)}`);
+    expect(statements.map((item) => [item.agentUsername, item.month])).toEqual([
+      [other.username, month],
+    ]);
+    // Nobody by that name: an empty page, not an error.
+    const nobody = await admin<{ items: AdminAgent[]; total: number }>(
+      'GET',
+      `/admin/api/agent/agents?brand=${brand}&username=nobody_here`,
+    );
+    expect(nobody.body.data).toMatchObject({ items: [], total: 0 });
+    const tooLong = await admin(
+      'GET',
+      `/admin/api/agent/agents?brand=${brand}&username=${'x'.repeat(33)}`,
+    );
+    expect([tooLong.statusCode, tooLong.body.data]).toEqual([400, 'validation']);
+  });
+
   it('rejects with a note, skips suspended and new agents, and refuses bad requests', async () => {
     const brand = await brandWithTiers();
     const month = monthsAgo(5);

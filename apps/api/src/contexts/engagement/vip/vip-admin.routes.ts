@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminRunVipJobEndpoint,
   adminUpdateVipLevelEndpoint,
+  adminVipJobsEndpoint,
   adminVipLevelsEndpoint,
   adminVipRewardsEndpoint,
 } from '@lobby/contracts';
@@ -84,6 +85,24 @@ export async function vipAdminRoutes(app: FastifyInstance, options: { vip: VipSe
       const operator = operatorOf(request);
       const { brand, ...input } = request.body;
       return ok(await vip.admin.runJob(operator, brandOf(brand), input, { ip: request.ip }));
+    },
+  );
+
+  routes.get(
+    adminVipJobsEndpoint.path,
+    {
+      config: { ...vipManage, brand: BRAND_IN_QUERY },
+      schema: {
+        tags,
+        summary:
+          "The VIP jobs' state for a brand: each sweep's last run and the brand's newest reward of each kind",
+        querystring: adminVipJobsEndpoint.query,
+        response: envelopeResponses(adminVipJobsEndpoint.response),
+      },
+    },
+    async (request) => {
+      operatorOf(request);
+      return ok(await vip.admin.jobs(brandOf(request.query.brand)));
     },
   );
 

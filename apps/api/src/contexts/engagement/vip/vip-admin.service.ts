@@ -1,15 +1,19 @@
 import type { z } from 'zod';
-import type {
-  AdminVipLevel,
-  adminRunVipJobEndpoint,
-  adminUpdateVipLevelEndpoint,
-  adminVipLevelsEndpoint,
-  adminVipRewardsEndpoint,
-  VipJob,
+import {
+  VIP_JOBS,
+  type AdminVipJobState,
+  type AdminVipLevel,
+  type adminRunVipJobEndpoint,
+  type adminVipJobsEndpoint,
+  type adminUpdateVipLevelEndpoint,
+  type adminVipLevelsEndpoint,
+  type adminVipRewardsEndpoint,
+  type VipJob,
 } from '@lobby/contracts';
 import { parseAmount, toDecimalString } from '@lobby/money';
 import { addDays, dayOf, monthOf } from '@lobby/time';
 import type { Database } from '../../../db/client.ts';
+import { findJobRun } from '../../../jobs/job-runs.repository.ts';
 import { appError } from '../../../lib/app-error.ts';
 import { brandCurrency, type Brand } from '../../platform/brand/index.ts';
 import {
@@ -18,9 +22,11 @@ import {
   type OperatorService,
 } from '../../identity/operator/index.ts';
 import type { VipJobReport } from './vip-payments.service.ts';
+import { VIP_JOB_SWEEPS, type VipRebateCursor } from './vip-job-sweeps.ts';
 import { VIP_ERRORS } from './vip.errors.ts';
 import {
   brandMemberIds,
+  latestRewardOfKind,
   listRewardsForOperator,
   lockLevels,
   updateLevel,
@@ -214,6 +220,52 @@ export class VipAdminService {
       ip: context.ip,
     });
     return view;
+  }
+
+  /**
+   * The three jobs as they stand for a brand: each sweep's last run (the sweeps serve every
+   * brand at once), the day the rebate sweep has paid up to for this brand, and the brand's
+   * newest reward of each kind.
+   */
+  async jobs(brand: Brand): Promise<z.infer<typeof adminVipJobsEndpoint.response>> {
+    const currency = brandCurrency(brand);
+    const code = brand.config.code;
+    const jobs = await Promise.all(
+      VIP_JOBS.map(async (job): Promise<AdminVipJobState> => {
+        const sweep = VIP_JOB_SWEEPS[job];
+        const [run, reward] = await Promise.all([
+          findJobRun(this.#db, sweep.name),
+          latestRewardOfKind(this.#db, code, job),
+        ]);
+        let sweptThrough: string | null = null;
+        if (job === 'rebate' && run) {
+          const cursor = run.cursor as VipRebateCursor;
+          const day = cursor.days?.[code] ?? cursor.day;
+          sweptThrough = typeof day === 'string' ? day : null;
+        }
+        const status = run?.lastStatus;
+        return {
+          job,
+          intervalMinutes: sweep.intervalMinutes,
+          runCount: run?.runCount ?? 0,
+          lastStartedAt: run?.lastStartedAt?.toISOString() ?? null,
+          lastFinishedAt: run?.lastFinishedAt?.toISOString() ?? null,
+          lastStatus:
+            status === 'running' || status === 'succeeded' || status === 'failed' ? status : null,
+          lastError: run?.lastError ?? null,
+          nextDueAt: run?.nextDueAt.toISOString() ?? null,
+          sweptThrough,
+          lastReward: reward
+            ? {
+                period: reward.period,
+                amount: toDecimalString(reward.amountMinor, currency),
+                createdAt: reward.createdAt.toISOString(),
+              }
+            : null,
+        };
+      }),
+    );
+    return { brand: code, currency, timeZone: brand.config.settings.timeZone, jobs };
   }
 
   async rewards(

@@ -4,12 +4,18 @@ import { membersWithBetsSyncedSince } from '../../games/bet-records/index.ts';
 import type { Brand } from '../../platform/brand/index.ts';
 import { membersWithDepositsConfirmedSince } from '../../money/deposit/index.ts';
 import type { VipService } from './vip.service.ts';
-
-export const VIP_UPGRADE_SWEEP = 'vip-upgrade';
-export const VIP_REBATE_SWEEP = 'vip-rebate';
-export const VIP_MONTHLY_SWEEP = 'vip-monthly';
+import {
+  VIP_JOB_SWEEPS,
+  VIP_MONTHLY_SWEEP,
+  VIP_REBATE_SWEEP,
+  VIP_UPGRADE_SWEEP,
+  type VipRebateCursor,
+} from './vip-job-sweeps.ts';
 
 const MINUTE_MS = 60_000;
+const UPGRADE_INTERVAL_MS = VIP_JOB_SWEEPS.upgrade.intervalMinutes * MINUTE_MS;
+const REBATE_INTERVAL_MS = VIP_JOB_SWEEPS.rebate.intervalMinutes * MINUTE_MS;
+const MONTHLY_INTERVAL_MS = VIP_JOB_SWEEPS.monthly.intervalMinutes * MINUTE_MS;
 
 export type VipSweepOptions = {
   vip: VipService;
@@ -47,7 +53,7 @@ export function vipUpgradeSweep(options: VipSweepOptions): Sweep {
   const now = options.now ?? (() => new Date());
   return {
     name: VIP_UPGRADE_SWEEP,
-    intervalMs: MINUTE_MS,
+    intervalMs: UPGRADE_INTERVAL_MS,
     async run(context: SweepContext) {
       const startedAt = now();
       const saved =
@@ -87,12 +93,6 @@ export function lastPayableRebateDay(instant: Date, timeZone: string): string {
   return addDays(dayOf(new Date(instant.getTime() - REBATE_DELAY_MS), timeZone), -1);
 }
 
-/**
- * The rebate sweep's cursor: the last day paid for each brand, a day of its own time zone, and
- * the earliest of them in `day` (which a brand without its own day continues from).
- */
-export type VipRebateCursor = { day?: string; days?: Record<string, string> };
-
 /** A saved day, if it is a real calendar day (YYYY-MM-DD). */
 function savedDay(value: unknown): string | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
@@ -125,7 +125,7 @@ export function vipRebateSweep(options: VipSweepOptions): Sweep {
   const now = options.now ?? (() => new Date());
   return {
     name: VIP_REBATE_SWEEP,
-    intervalMs: 5 * MINUTE_MS,
+    intervalMs: REBATE_INTERVAL_MS,
     async run(context: SweepContext) {
       const at = now();
       const brands = options.brands();
@@ -177,7 +177,7 @@ export function vipMonthlySweep(options: VipSweepOptions): Sweep {
   const now = options.now ?? (() => new Date());
   return {
     name: VIP_MONTHLY_SWEEP,
-    intervalMs: 5 * MINUTE_MS,
+    intervalMs: MONTHLY_INTERVAL_MS,
     async run(context: SweepContext) {
       const at = now();
       for (const brand of options.brands()) {

@@ -242,3 +242,18 @@ export async function listRewardsForOperator(
     total: totals[0]?.total ?? 0,
   };
 }
+
+/** The brand's newest reward of a kind (the last period its job paid), if any. */
+export async function latestRewardOfKind(
+  executor: Executor,
+  brandCode: string,
+  kind: VipRewardRow['kind'],
+): Promise<VipRewardRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(vipRewards)
+    .where(and(eq(vipRewards.brandCode, brandCode), eq(vipRewards.kind, kind)))
+    .orderBy(desc(vipRewards.createdAt), desc(vipRewards.id))
+    .limit(1);
+  return rows[0];
+}

@@ -24,6 +24,13 @@ import { createBrandInZone, NEW_YORK } from '../engagement.test-support.ts';
 import { zonedDayRange } from './vip.rules.ts';
 import { VipService } from './vip.service.ts';
 import type { SweepContext } from '../../../jobs/scheduler.ts';
+import {
+  ensureJobRun,
+  markJobFinished,
+  markJobStarted,
+  saveJobCursor,
+} from '../../../jobs/job-runs.repository.ts';
+import { VIP_REBATE_SWEEP } from './vip-job-sweeps.ts';
 import { silentLogger } from '../../../test/logger.ts';
 
 /** The zone of the brands these tests create (the default). */
@@ -574,6 +581,76 @@ describe('operator API', () => {
       .from(operatorActions)
       .where(and(eq(operatorActions.brandCode, brand), eq(operatorActions.action, 'vip_job_run')));
     expect(actions).toHaveLength(3);
+  });
+});
+
+describe('operator API: the jobs', () => {
+  type JobsView = {
+    brand: string;
+    currency: string;
+    timeZone: string;
+    jobs: {
+      job: string;
+      intervalMinutes: number;
+      runCount: number;
+      lastStatus: string | null;
+      lastError: string | null;
+      lastFinishedAt: string | null;
+      nextDueAt: string | null;
+      sweptThrough: string | null;
+      lastReward: { period: string; amount: string; createdAt: string } | null;
+    }[];
+  };
+  const jobOf = (view: JobsView, job: string) => view.jobs.find((item) => item.job === job);
+
+  it("shows each sweep's last run and the brand's newest reward of each kind", async () => {
+    const brand = await harness.createBrand({});
+    const fresh = (await admin('GET', `/admin/api/vip/jobs?brand=${brand}`)).body.data as JobsView;
+    expect(fresh).toMatchObject({ brand, currency: 'CNY', timeZone: SHANGHAI });
+    expect(fresh.jobs.map((job) => [job.job, job.intervalMinutes, job.lastReward])).toEqual([
+      ['upgrade', 1, null],
+      ['rebate', 5, null],
+      ['monthly', 5, null],
+    ]);
+
+    const member = await harness.register({ brand });
+    await confirmedDeposit(member, 100_000n);
+    expect(
+      (await admin('POST', '/admin/api/vip/jobs', { brand, job: 'upgrade' })).body.data,
+    ).toMatchObject({ paid: 1 });
+    // The rebate sweep's run as the scheduler records it: failed, after paying this brand to a day.
+    const db = harness.database.db;
+    await ensureJobRun(db, VIP_REBATE_SWEEP);
+    await markJobStarted(db, VIP_REBATE_SWEEP, 'test-node');
+    await saveJobCursor(db, VIP_REBATE_SWEEP, {
+      day: '2026-01-01',
+      days: { [brand]: '2026-01-03', other: '2026-01-01' },
+    });
+    await markJobFinished(db, VIP_REBATE_SWEEP, {
+      status: 'failed',
+      error: 'connection reset',
+      nextDueInMs: 300_000,
+    });
+
+    const view = (await admin('GET', `/admin/api/vip/jobs?brand=${brand}`)).body.data as JobsView;
+    expect(jobOf(view, 'upgrade')?.lastReward).toMatchObject({ period: '', amount: '8.00' });
+    expect(jobOf(view, 'monthly')?.lastReward).toBeNull();
+    expect(jobOf(view, 'rebate')).toMatchObject({
+      lastStatus: 'failed',
+      lastError: 'connection reset',
+      sweptThrough: '2026-01-03',
+      lastReward: null,
+    });
+    expect(jobOf(view, 'rebate')?.runCount).toBeGreaterThanOrEqual(1);
+    expect(Date.parse(jobOf(view, 'rebate')?.nextDueAt ?? '')).toBeGreaterThan(Date.now());
+
+    const unknown = await admin('GET', '/admin/api/vip/jobs?brand=nosuchbrand');
+    expect([unknown.statusCode >= 400 && unknown.statusCode < 500, unknown.body.data]).toEqual([
+      true,
+      'unknown_site',
+    ]);
+    const missing = await admin('GET', '/admin/api/vip/jobs');
+    expect([missing.statusCode, missing.body.data]).toEqual([400, 'validation']);
   });
 });
 
