@@ -5,6 +5,7 @@ import {
   adminBrandContactsEndpoint,
   adminSetBrandComplianceEndpoint,
   adminSetBrandContactsEndpoint,
+  adminSetBrandPlatformsEndpoint,
 } from '@lobby/contracts';
 import { envelopeResponses, ok } from '../../../lib/envelope.ts';
 import { operatorOf } from '../../../plugins/operator-auth.ts';
@@ -107,6 +108,35 @@ export async function brandAdminRoutes(
           { profile, overrides },
           { ip: request.ip, reason },
         ),
+      );
+    },
+  );
+
+  routes.put(
+    adminSetBrandPlatformsEndpoint.path,
+    {
+      // The games screens edit it: the platforms a brand offers are the games side of a brand.
+      config: {
+        access: 'operator',
+        permission: 'games.manage',
+        brand: { from: 'params', field: 'code' },
+      },
+      schema: {
+        tags,
+        summary:
+          'Replace the platforms a brand offers and their order; every node serves them at once (action logged)',
+        params: adminSetBrandPlatformsEndpoint.params,
+        body: adminSetBrandPlatformsEndpoint.body,
+        response: envelopeResponses(adminSetBrandPlatformsEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { platformIds, reason } = request.body;
+      return ok(
+        await brandAdmin.setPlatforms(operatorOf(request), request.params.code, platformIds, {
+          ip: request.ip,
+          reason,
+        }),
       );
     },
   );

@@ -8,21 +8,28 @@ import {
   PROFILE_DEFINITIONS,
   type AdminBrandCompliance,
   type AdminBrandContacts,
+  type AdminBrandPlatformList,
   type BrandCompliance,
   type ContactEntry,
+  formatPlatformIdList,
+  parsePlatformIdList,
 } from '@lobby/contracts';
+import { catalogPlatform } from '@lobby/game-protocol';
 import type { Database } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
 import type { OperatorIdentity, OperatorService } from '../../identity/operator/index.ts';
 import {
   findBrandCompliance,
   findBrandContacts,
+  findBrandPlatforms,
   updateBrandCompliance,
   updateBrandContacts,
+  updateBrandPlatforms,
   type BrandComplianceRow,
   type BrandContactsRow,
   type BrandRegistry,
 } from '../../platform/brand/index.ts';
+import { GAMES_ERRORS } from '../../games/games/index.ts';
 import { BRAND_ADMIN_ERRORS } from './brand-admin.errors.ts';
 
 /**
@@ -133,6 +140,48 @@ export class BrandAdminService {
     await this.#brands.load();
     await this.#brands.announceChange();
     return complianceView(row);
+  }
+
+  /**
+   * Replaces the platforms the brand offers and their order (its platform list). Every id must
+   * be a platform of the catalog; the brand's members see the new list on every node at once.
+   */
+  async setPlatforms(
+    operator: OperatorIdentity,
+    code: string,
+    platformIds: number[],
+    context: { ip: string; reason?: string | undefined },
+  ): Promise<AdminBrandPlatformList> {
+    const unknown = platformIds.find((id) => !catalogPlatform(id));
+    if (unknown !== undefined) throw appError(GAMES_ERRORS, 'game_platform_not_found');
+    const row = await this.#db.transaction(async (transaction) => {
+      const before = await findBrandPlatforms(transaction, code, true);
+      if (!before) throw commonError('unknown_site');
+      const after = await updateBrandPlatforms(transaction, code, formatPlatformIdList(platformIds));
+      if (!after) throw commonError('unknown_site');
+      await this.#operators.record(transaction, operator, {
+        action: 'brand_platforms_update',
+        brandCode: code,
+        targetType: 'brand',
+        targetId: code,
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: {
+          before: { platformIds: parsePlatformIdList(before.platformIds) },
+          after: { platformIds },
+          revision: after.revision.toString(),
+        },
+        ip: context.ip,
+      });
+      return after;
+    });
+    // Committed with its log row: serve it on this node at once and tell the others.
+    await this.#brands.load();
+    await this.#brands.announceChange();
+    return {
+      brand: row.code,
+      platformIds: parsePlatformIdList(row.platformIds),
+      revision: row.revision.toString(),
+    };
   }
 }
 

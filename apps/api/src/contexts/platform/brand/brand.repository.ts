@@ -126,6 +126,36 @@ export async function updateBrandCompliance(
   return rows[0] ?? null;
 }
 
+export type BrandPlatformsRow = Pick<BrandRow, 'code' | 'platformIds' | 'revision'>;
+
+/** A brand's platform list as stored (an ordered comma list), its row locked when `lock`. */
+export async function findBrandPlatforms(
+  executor: Executor,
+  code: string,
+  lock = false,
+): Promise<BrandPlatformsRow | null> {
+  const query = executor
+    .select({ code: brands.code, platformIds: brands.platformIds, revision: brands.revision })
+    .from(brands)
+    .where(eq(brands.code, code));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+/** Replaces a brand's platform list and bumps its revision; null when no brand has the code. */
+export async function updateBrandPlatforms(
+  executor: Executor,
+  code: string,
+  platformIds: BrandRow['platformIds'],
+): Promise<BrandPlatformsRow | null> {
+  const rows = await executor
+    .update(brands)
+    .set({ platformIds, revision: sql`${brands.revision} + 1`, updatedAt: sql`now()` })
+    .where(eq(brands.code, code))
+    .returning({ code: brands.code, platformIds: brands.platformIds, revision: brands.revision });
+  return rows[0] ?? null;
+}
+
 /** Advisory lock key that serialises demo seeding across nodes. */
 const SEED_LOCK_KEY = 7_105_012_338_114_101n;
 
