@@ -28,7 +28,7 @@ const gameSimUrl = inject('gameSimUrl');
 /** The default demo brand (127.0.0.1) and another one, reached by its host. */
 const BRAND_A = 'jinsheng';
 const BRAND_B_URL = `http://longteng.lobby.test:${port}`;
-/** A live casino platform both brands offer (御龙真人), that no other browser test switches. */
+/** A live casino platform both brands offer (威尼真人), that no other browser test switches. */
 const PLATFORM = 13;
 const PASSWORD = 'games1234';
 
@@ -61,10 +61,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Whatever happened, brand A's switch goes back off for the other tests.
-  await operatorApi(baseUrl, token, `/admin/api/brands/${BRAND_A}/platforms/${PLATFORM}/maintenance`, {
-    method: 'PUT',
-    body: { maintenance: false },
-  }).catch(() => undefined);
+  await operatorApi(
+    baseUrl,
+    token,
+    `/admin/api/brands/${BRAND_A}/platforms/${PLATFORM}/maintenance`,
+    {
+      method: 'PUT',
+      body: { maintenance: false },
+    },
+  ).catch(() => undefined);
   await browser?.close();
 });
 
@@ -94,17 +99,19 @@ describe('games in the console', () => {
     async () => {
       await console_.goto(`${baseUrl}/admin/games/platforms?brand=${BRAND_A}`);
       await poll(() => console_.locator('.ant-layout-sider').innerText()).toContain('品牌游戏平台');
-      const row = console_.locator(`tr[data-row-key="${PLATFORM}"]`);
-      await poll(() => row.innerText()).toContain('御龙真人');
+      const row = console_.locator('tr.ant-table-row', { hasText: `#${PLATFORM} · WLC` });
+      // The machine may be busy: the first load of the screen gets time.
+      await poll(() => row.count(), 60_000).toBe(1);
+      await poll(() => row.innerText()).toContain('威尼真人');
       await poll(() => row.getByTestId('status-open').count()).toBe(1);
 
       await row.getByTestId('brand-maintenance').click();
       const modal = console_.locator('.ant-modal');
       await poll(() => modal.innerText()).toContain(`仅品牌 ${BRAND_A}`);
-      await modal.locator('#action_reason').fill('御龙真人 升级（仅金盛）');
+      await modal.locator('#action_reason').fill('威尼真人 升级（仅金盛）');
       await modal.getByRole('button', { name: '确定' }).click();
       await poll(() => row.getByTestId('status-brand').count()).toBe(1);
-      expect(await row.innerText()).toContain('御龙真人 升级（仅金盛）');
+      expect(await row.innerText()).toContain('威尼真人 升级（仅金盛）');
       expect(await row.getByTestId('status-global').count()).toBe(0);
       await console_.screenshot({ path: '/tmp/games-admin-platforms.png', fullPage: false });
       await shot(console_, 'admin-games-platforms-desktop');
@@ -112,13 +119,13 @@ describe('games in the console', () => {
 
       // The other brand's view of the same platform: open.
       await console_.goto(`${baseUrl}/admin/games/platforms?brand=longteng`);
-      const rowB = console_.locator(`tr[data-row-key="${PLATFORM}"]`);
-      await poll(() => rowB.getByTestId('status-open').count()).toBe(1);
+      const rowB = console_.locator('tr.ant-table-row', { hasText: `#${PLATFORM} · WLC` });
+      await poll(() => rowB.getByTestId('status-open').count(), 30_000).toBe(1);
 
       // A member of brand A: the platform shows in maintenance and its games cannot be opened.
       const memberA = await memberOn(baseUrl);
       const cardA = memberA.page.locator(`.platform-card[data-platform="${PLATFORM}"]`);
-      await poll(() => cardA.innerText()).toContain('游戏维护中');
+      await poll(() => cardA.innerText(), 30_000).toContain('游戏维护中');
       expect(await cardA.locator('button').first().isDisabled()).toBe(true);
       // Entering by the game's address is refused too (the API says game_maintenance).
       const launched = await memberA.page.evaluate(async (platform) => {
@@ -140,7 +147,7 @@ describe('games in the console', () => {
       // A member of brand B enters the same platform's game.
       const memberB = await memberOn(BRAND_B_URL);
       const cardB = memberB.page.locator(`.platform-card[data-platform="${PLATFORM}"]`);
-      await poll(() => cardB.count()).toBe(1);
+      await poll(() => cardB.count(), 30_000).toBe(1);
       expect(await cardB.innerText()).not.toContain('游戏维护中');
       await memberB.page.locator(`[data-game="${PLATFORM}:baccarat"]`).click();
       await memberB.page.waitForURL(
@@ -157,7 +164,7 @@ describe('games in the console', () => {
 
       // Back on for everyone: the operator ends brand A's maintenance in the console.
       await console_.goto(`${baseUrl}/admin/games/platforms?brand=${BRAND_A}`);
-      await poll(() => row.getByTestId('status-brand').count()).toBe(1);
+      await poll(() => row.getByTestId('status-brand').count(), 30_000).toBe(1);
       await row.getByTestId('brand-maintenance').click();
       await poll(() => modal.innerText()).toContain('结束');
       await modal.getByRole('button', { name: '确定' }).click();
@@ -166,7 +173,7 @@ describe('games in the console', () => {
     },
   );
 
-  it('lists a platform\'s games with a search, and who is online per platform', async () => {
+  it("lists a platform's games with a search, and who is online per platform", async () => {
     await console_.goto(`${baseUrl}/admin/games/catalog?platform=${PLATFORM}`);
     await poll(() => console_.locator('tr.ant-table-row').count()).toBeGreaterThan(1);
     await console_.locator('.ant-input-search input').fill('百家');
@@ -179,6 +186,8 @@ describe('games in the console', () => {
 
     await console_.goto(`${baseUrl}/admin/games/online?brand=${BRAND_A}`);
     await poll(() => console_.locator('.ant-card').innerText()).toContain('在线会员');
+    await poll(() => console_.getByTestId('online-count').innerText()).toMatch(/\d/);
+    await poll(() => console_.locator('.ant-spin-spinning, .ant-btn-loading').count()).toBe(0);
     await console_.screenshot({ path: '/tmp/games-admin-online.png', fullPage: true });
     await shot(console_, 'admin-games-online-desktop');
     await consoleTidy();

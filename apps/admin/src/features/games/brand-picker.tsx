@@ -24,13 +24,7 @@ export function useBrandParam(): [string, (brand: string) => void] {
   ];
 }
 
-export function BrandPicker({
-  brand,
-  onPick,
-}: {
-  brand: string;
-  onPick: (brand: string) => void;
-}) {
+export function BrandPicker({ brand, onPick }: { brand: string; onPick: (brand: string) => void }) {
   const { t } = useTranslation('games');
   const [typed, setTyped] = useState<string | undefined>(brand || undefined);
   return (

@@ -47,7 +47,8 @@ export const gamesMessages = defineMessages({
     brandOffTitle: '结束 {{platform}} 的维护（仅品牌 {{brand}}）',
     globalOnTitle: '将 {{platform}} 设为维护（全部品牌）',
     globalOffTitle: '结束 {{platform}} 的维护（全部品牌）',
-    brandOnDescription: '该品牌的会员将无法进入此平台（进入游戏、转入），游戏列表显示维护中；其他品牌不受影响。',
+    brandOnDescription:
+      '该品牌的会员将无法进入此平台（进入游戏、转入），游戏列表显示维护中；其他品牌不受影响。',
     brandOffDescription: '该品牌的会员将可以再次进入此平台（全部品牌维护开启时仍不能进入）。',
     globalOnDescription: '所有品牌的会员都将无法进入此平台。',
     globalOffDescription: '结束全部品牌的维护；单个品牌的维护保持不变。',
@@ -123,7 +124,8 @@ export const gamesMessages = defineMessages({
     brandOffDescription:
       "This brand's members can enter the platform again (unless maintenance for all brands is on).",
     globalOnDescription: "No brand's members will be able to enter the platform.",
-    globalOffDescription: "Ends maintenance for every brand; each brand's own switch stays as it is.",
+    globalOffDescription:
+      "Ends maintenance for every brand; each brand's own switch stays as it is.",
     enableTitle: 'Enable or disable {{platform}}',
     searchPlaceholder: 'Game code or name',
     hot: 'Hot',

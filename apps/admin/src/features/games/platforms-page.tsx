@@ -13,6 +13,7 @@ import {
   type ButtonProps,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -161,9 +162,7 @@ function PlatformTable({ brand }: { brand: string }) {
               platform: row.name,
               brand,
             })}
-            description={t(
-              row.brandMaintenance.on ? 'brandOffDescription' : 'brandOnDescription',
-            )}
+            description={t(row.brandMaintenance.on ? 'brandOffDescription' : 'brandOnDescription')}
           />
           {operator.brands === 'all' ? (
             <ReasonAction
@@ -195,6 +194,7 @@ function PlatformTable({ brand }: { brand: string }) {
       columns={columns}
       pagination={false}
       scroll={{ x: 'max-content' }}
+      onRow={(row) => ({ 'data-platform': row.id }) as HTMLAttributes<HTMLElement>}
     />
   );
 }
@@ -204,7 +204,9 @@ function StatusTags({ row }: { row: AdminBrandGamePlatform }) {
   const who = (state: MaintenanceSwitch) =>
     [
       state.reason,
-      state.updatedBy ? t('by', { by: state.updatedBy, at: formatDateTime(state.updatedAt) }) : null,
+      state.updatedBy
+        ? t('by', { by: state.updatedBy, at: formatDateTime(state.updatedAt) })
+        : null,
     ]
       .filter(Boolean)
       .join(' · ');

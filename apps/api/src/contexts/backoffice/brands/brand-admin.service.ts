@@ -157,7 +157,11 @@ export class BrandAdminService {
     const row = await this.#db.transaction(async (transaction) => {
       const before = await findBrandPlatforms(transaction, code, true);
       if (!before) throw commonError('unknown_site');
-      const after = await updateBrandPlatforms(transaction, code, formatPlatformIdList(platformIds));
+      const after = await updateBrandPlatforms(
+        transaction,
+        code,
+        formatPlatformIdList(platformIds),
+      );
       if (!after) throw commonError('unknown_site');
       await this.#operators.record(transaction, operator, {
         action: 'brand_platforms_update',

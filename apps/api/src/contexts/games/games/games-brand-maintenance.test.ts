@@ -79,7 +79,12 @@ async function brandView(token: string, brand: string) {
   );
 }
 
-async function setBrand(token: string, brand: string, body: unknown, id: number | string = PLATFORM) {
+async function setBrand(
+  token: string,
+  brand: string,
+  body: unknown,
+  id: number | string = PLATFORM,
+) {
   return operatorCall<AdminBrandGamePlatform>(app(), token, 'PUT', maintenanceUrl(brand, id), body);
 }
 
@@ -135,12 +140,7 @@ describe('maintenance for one brand', () => {
 
     const log = await operatorCall<
       { action: string; brandCode: string | null; reason: string | null; details: object }[]
-    >(
-      app(),
-      admin,
-      'GET',
-      `/admin/api/actions?targetType=game_platform&targetId=${PLATFORM}`,
-    );
+    >(app(), admin, 'GET', `/admin/api/actions?targetType=game_platform&targetId=${PLATFORM}`);
     const actions = log.body.data.filter((entry) => entry.action === 'game_platform_maintenance');
     expect(actions.slice(0, 2)).toEqual([
       expect.objectContaining({
@@ -160,10 +160,16 @@ describe('maintenance for one brand', () => {
 
   it('the switch for every brand still means every brand, with its reason', async () => {
     const memberB = await h.newMember(B);
-    const global = await operatorCall(app(), admin, 'PUT', `/admin/api/game/platforms/${PLATFORM}`, {
-      maintenance: true,
-      reason: 'everyone: datacentre move',
-    });
+    const global = await operatorCall(
+      app(),
+      admin,
+      'PUT',
+      `/admin/api/game/platforms/${PLATFORM}`,
+      {
+        maintenance: true,
+        reason: 'everyone: datacentre move',
+      },
+    );
     expect(global.body.status).toBe(true);
     try {
       expect((await listed(memberB))?.maintenance).toBe(true);

@@ -390,22 +390,23 @@ export class GamesService {
    * Every catalog platform as one brand has it: offered ones first in the brand's order, then
    * the others by id, with the switch for every brand, the brand's own and the platform's report.
    */
-  async brandPlatformsView(brandCode: string, language: Language): Promise<AdminBrandGamePlatform[]> {
+  async brandPlatformsView(
+    brandCode: string,
+    language: Language,
+  ): Promise<AdminBrandGamePlatform[]> {
     const brand = this.#brands.get(brandCode);
     if (!brand) throw commonError('unknown_site');
     const offered = brandPlatforms(brand);
     const offeredIds = new Set(offered.map((entry) => entry.platform.id));
-    const entries = [
-      ...offered.map(({ platform, sort }) => ({ platform, sort: sort as number | null })),
+    const entries: { platform: CatalogPlatform; sort: number | null }[] = [
+      ...offered.map(({ platform, sort }) => ({ platform, sort })),
       ...PLATFORM_CATALOG.filter((platform) => !offeredIds.has(platform.id)).map((platform) => ({
         platform,
         sort: null,
       })),
     ];
     const status = await this.status.snapshot(brandCode);
-    return entries.map(({ platform, sort }) =>
-      brandAdminView(platform, sort, status, language),
-    );
+    return entries.map(({ platform, sort }) => brandAdminView(platform, sort, status, language));
   }
 
   /**
@@ -486,7 +487,6 @@ export class GamesService {
       games,
     };
   }
-
 }
 
 function adminView(
