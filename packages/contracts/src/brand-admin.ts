@@ -304,3 +304,35 @@ export const adminCreateBrandEndpoint = {
   }),
   response: adminBrandSettingsSchema,
 } as const;
+
+/** The most platforms a brand may offer (the catalog is far smaller). */
+export const BRAND_PLATFORMS_MAX = 200;
+
+export const adminBrandPlatformListSchema = z.object({
+  brand: z.string(),
+  /** The platforms the brand offers, in its order. */
+  platformIds: z.array(z.number().int()),
+  /** The brand's revision after the change (a decimal string: it is a bigint). */
+  revision: z.string(),
+});
+export type AdminBrandPlatformList = z.infer<typeof adminBrandPlatformListSchema>;
+
+/**
+ * Replaces the platforms a brand offers and their order (its platform list): ids the catalog
+ * knows, each once. Every node serves the new list at once; the change is versioned and action
+ * logged.
+ */
+export const adminSetBrandPlatformsEndpoint = {
+  method: 'PUT',
+  path: '/admin/api/brands/:code/platforms',
+  params: brandParamsSchema,
+  body: z.object({
+    platformIds: z
+      .array(z.number().int().min(1).max(999_999))
+      .max(BRAND_PLATFORMS_MAX)
+      .refine((ids) => new Set(ids).size === ids.length, 'platformIds: the same platform twice'),
+    /** Why, for the action log. */
+    reason: multiline(z.string().trim().max(200)).optional(),
+  }),
+  response: adminBrandPlatformListSchema,
+} as const;

@@ -82,3 +82,100 @@ export const adminPresenceEndpoint = {
     members: z.array(presenceMemberSchema),
   }),
 } as const;
+
+/**
+ * A maintenance switch as the console shows it: on or off, why, who switched it and when (null
+ * who and when: never switched).
+ */
+export const maintenanceSwitchSchema = z.object({
+  on: z.boolean(),
+  reason: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type MaintenanceSwitch = z.infer<typeof maintenanceSwitchSchema>;
+
+/** A catalog platform as one brand has it: offered or not, its place, and its maintenance. */
+export const adminBrandGamePlatformSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  category: z.number().int(),
+  /** 1 transfer wallet, 2 seamless. */
+  wallet: z.union([z.literal(1), z.literal(2)]),
+  /** How many games the platform has. */
+  games: z.number().int(),
+  /** Whether the brand offers it (in its platform list). */
+  enabled: z.boolean(),
+  /** Position in the brand's list (from 1); null when the brand does not offer it. */
+  sort: z.number().int().nullable(),
+  /** The switch for every brand. */
+  globalMaintenance: maintenanceSwitchSchema,
+  /** The switch for this brand only. */
+  brandMaintenance: maintenanceSwitchSchema,
+  /** The platform itself answered "maintenance" within the last minute. */
+  reportedMaintenance: z.boolean(),
+  /** What the brand's members see: any of the three. */
+  inMaintenance: z.boolean(),
+});
+export type AdminBrandGamePlatform = z.infer<typeof adminBrandGamePlatformSchema>;
+
+const brandPlatformParamsSchema = z.object({
+  code: brandCodeSchema,
+  id: z.coerce.number().int().min(1).max(999_999),
+});
+
+/**
+ * Every catalog platform as the brand has it: the brand's offered platforms first, in its order,
+ * then the others by id; with both maintenance switches and the platform's own report.
+ */
+export const adminBrandGamePlatformsEndpoint = {
+  method: 'GET',
+  path: '/admin/api/brands/:code/game-platforms',
+  params: z.object({ code: brandCodeSchema }),
+  response: z.array(adminBrandGamePlatformSchema),
+} as const;
+
+/**
+ * Switches a platform's maintenance on or off for ONE brand: that brand's members cannot enter
+ * it (launch, transfer in) and see it in maintenance; other brands are unaffected. In force on
+ * every node at once; action logged.
+ */
+export const adminSetBrandPlatformMaintenanceEndpoint = {
+  method: 'PUT',
+  path: '/admin/api/brands/:code/platforms/:id/maintenance',
+  params: brandPlatformParamsSchema,
+  body: z.object({
+    maintenance: z.boolean(),
+    /** Why, for the action log and the console. */
+    reason: multiline(z.string().trim().max(200)).optional(),
+  }),
+  response: adminBrandGamePlatformSchema,
+} as const;
+
+export const adminGameSchema = z.object({
+  platformId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  category: z.number().int(),
+  hot: z.boolean(),
+  icon: z.string(),
+});
+export type AdminGame = z.infer<typeof adminGameSchema>;
+
+/** The games of a platform (read-only: the catalog), filtered by code or name in any language. */
+export const adminPlatformGamesEndpoint = {
+  method: 'GET',
+  path: '/admin/api/game/platforms/:id/games',
+  params: z.object({ id: z.coerce.number().int().min(1).max(999_999) }),
+  query: z.object({
+    q: z.string().trim().max(64).default(''),
+    hot: z.enum(['', 'true', 'false']).default(''),
+  }),
+  response: z.object({
+    platformId: z.number().int(),
+    platformName: z.string(),
+    total: z.number().int(),
+    games: z.array(adminGameSchema),
+  }),
+} as const;

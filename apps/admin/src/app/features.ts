@@ -17,6 +17,7 @@ import { brandsFeature } from '../features/brands/feature.tsx';
 import { marketingFeature } from '../features/marketing/feature.tsx';
 import { vipFeature } from '../features/vip/feature.tsx';
 import { agentsFeature } from '../features/agents/feature.tsx';
+import { gamesFeature } from '../features/games/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -41,4 +42,5 @@ export const FEATURES: readonly AdminFeature[] = [
   marketingFeature,
   vipFeature,
   agentsFeature,
+  gamesFeature,
 ];

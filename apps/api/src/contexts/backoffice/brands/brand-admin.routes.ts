@@ -10,6 +10,7 @@ import {
   adminRestoreBrandVersionEndpoint,
   adminSetBrandComplianceEndpoint,
   adminSetBrandContactsEndpoint,
+  adminSetBrandPlatformsEndpoint,
   adminSetBrandSettingsEndpoint,
   BRAND_VERSIONS_MAX,
 } from '@lobby/contracts';
@@ -237,6 +238,35 @@ export async function brandAdminRoutes(
     async (request) => {
       const { reason, ...input } = request.body;
       return ok(await brandAdmin.create(operatorOf(request), input, { ip: request.ip, reason }));
+    },
+  );
+
+  routes.put(
+    adminSetBrandPlatformsEndpoint.path,
+    {
+      // The games screens edit it: the platforms a brand offers are the games side of a brand.
+      config: {
+        access: 'operator',
+        permission: 'games.manage',
+        brand: { from: 'params', field: 'code' },
+      },
+      schema: {
+        tags,
+        summary:
+          'Replace the platforms a brand offers and their order; every node serves them at once (versioned, action logged)',
+        params: adminSetBrandPlatformsEndpoint.params,
+        body: adminSetBrandPlatformsEndpoint.body,
+        response: envelopeResponses(adminSetBrandPlatformsEndpoint.response),
+      },
+    },
+    async (request) => {
+      const { platformIds, reason } = request.body;
+      return ok(
+        await brandAdmin.setPlatforms(operatorOf(request), request.params.code, platformIds, {
+          ip: request.ip,
+          reason,
+        }),
+      );
     },
   );
 }

@@ -10,6 +10,9 @@ import {
   parsePlatformIdList,
   type AdminBrandCompliance,
   type AdminBrandContacts,
+  type AdminBrandPlatformList,
+  formatPlatformIdList,
+  parsePlatformIdList,
   type AdminBrandListItem,
   type AdminBrandSettings,
   type AdminBrandVersion,
@@ -17,6 +20,7 @@ import {
   type BrandSettings,
   type ContactEntry,
 } from '@lobby/contracts';
+import { catalogPlatform } from '@lobby/game-protocol';
 import { isCurrencyCode } from '@lobby/money';
 import type { Database, Executor } from '../../../db/client.ts';
 import { appError, commonError } from '../../../lib/app-error.ts';
@@ -27,6 +31,7 @@ import {
   findBrand,
   findBrandCompliance,
   findBrandContacts,
+  findBrandPlatforms,
   findBrandVersion,
   insertBrand,
   listBrandVersions,
@@ -36,6 +41,7 @@ import {
   updateBrand,
   updateBrandCompliance,
   updateBrandContacts,
+  updateBrandPlatforms,
   type BrandChange,
   type BrandComplianceRow,
   type BrandContactsRow,
@@ -43,6 +49,7 @@ import {
   type BrandRow,
   type BrandWithHosts,
 } from '../../platform/brand/index.ts';
+import { GAMES_ERRORS } from '../../games/games/index.ts';
 import { BRAND_ADMIN_ERRORS } from './brand-admin.errors.ts';
 
 /**
@@ -104,6 +111,53 @@ export class BrandAdminService {
     await this.#brands.load();
     await this.#brands.announceChange();
     return contactsView(row);
+  }
+
+  /**
+   * Replaces the platforms the brand offers and their order (its platform list). Every id must
+   * be a platform of the catalog; the brand's members see the new list on every node at once.
+   */
+  async setPlatforms(
+    operator: OperatorIdentity,
+    code: string,
+    platformIds: number[],
+    context: { ip: string; reason?: string | undefined },
+  ): Promise<AdminBrandPlatformList> {
+    const unknown = platformIds.find((id) => !catalogPlatform(id));
+    if (unknown !== undefined) throw appError(GAMES_ERRORS, 'game_platform_not_found');
+    const row = await this.#db.transaction(async (transaction) => {
+      const before = await findBrandPlatforms(transaction, code);
+      if (!before) throw commonError('unknown_site');
+      const after = await updateBrandPlatforms(
+        transaction,
+        code,
+        formatPlatformIdList(platformIds),
+        changeBy(operator, 'brand_platforms_update', context.reason),
+      );
+      if (!after) throw commonError('unknown_site');
+      await this.#operators.record(transaction, operator, {
+        action: 'brand_platforms_update',
+        brandCode: code,
+        targetType: 'brand',
+        targetId: code,
+        ...(context.reason ? { reason: context.reason } : {}),
+        details: {
+          before: { platformIds: parsePlatformIdList(before.platformIds) },
+          after: { platformIds },
+          revision: after.revision.toString(),
+        },
+        ip: context.ip,
+      });
+      return after;
+    });
+    // Committed with its log row: serve it on this node at once and tell the others.
+    await this.#brands.load();
+    await this.#brands.announceChange();
+    return {
+      brand: row.code,
+      platformIds: parsePlatformIdList(row.platformIds),
+      revision: row.revision.toString(),
+    };
   }
 
   /** The brand's compliance profile: stored, effective, fixed parts, every profile's defaults. */

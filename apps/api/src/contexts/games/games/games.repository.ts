@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
-import { gamePlatformSettings, gamePlayers } from './games.schema.ts';
+import { union } from 'drizzle-orm/pg-core';
+import { queryRows, type Executor } from '../../../db/client.ts';
+import { gameBrandPlatformMaintenance, gamePlatformSettings, gamePlayers } from './games.schema.ts';
 import { members } from '../../identity/member/index.ts';
 
 /** Whether the member's player account at the platform was created (platform told) already. */
@@ -45,19 +46,134 @@ export async function findPlatformSetting(
 /** Sets a platform's maintenance switch (creating its row) and returns the row after. */
 export async function upsertPlatformMaintenance(
   executor: Executor,
-  change: { platformId: number; maintenance: boolean; updatedBy: string },
+  change: { platformId: number; maintenance: boolean; reason: string | null; updatedBy: string },
 ): Promise<PlatformSettingRow> {
   const rows = await executor
     .insert(gamePlatformSettings)
     .values(change)
     .onConflictDoUpdate({
       target: gamePlatformSettings.platformId,
-      set: { maintenance: change.maintenance, updatedBy: change.updatedBy, updatedAt: sql`now()` },
+      set: {
+        maintenance: change.maintenance,
+        reason: change.reason,
+        updatedBy: change.updatedBy,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   const row = rows[0];
   if (!row) throw new Error('upsert into game_platform_settings returned no row');
   return row;
+}
+
+export type BrandMaintenanceRow = typeof gameBrandPlatformMaintenance.$inferSelect;
+
+/** One brand's maintenance switches (absent rows mean off). */
+export async function listBrandMaintenance(
+  executor: Executor,
+  brandCode: string,
+): Promise<BrandMaintenanceRow[]> {
+  return executor
+    .select()
+    .from(gameBrandPlatformMaintenance)
+    .where(eq(gameBrandPlatformMaintenance.brandCode, brandCode));
+}
+
+/** One brand's switch of one platform, its row locked when `lock`. */
+export async function findBrandMaintenance(
+  executor: Executor,
+  brandCode: string,
+  platformId: number,
+  lock = false,
+): Promise<BrandMaintenanceRow | undefined> {
+  const query = executor
+    .select()
+    .from(gameBrandPlatformMaintenance)
+    .where(
+      and(
+        eq(gameBrandPlatformMaintenance.brandCode, brandCode),
+        eq(gameBrandPlatformMaintenance.platformId, platformId),
+      ),
+    );
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+/** Sets one brand's maintenance switch of a platform (creating its row); the row after. */
+export async function upsertBrandMaintenance(
+  executor: Executor,
+  change: {
+    brandCode: string;
+    platformId: number;
+    maintenance: boolean;
+    reason: string | null;
+    updatedBy: string;
+  },
+): Promise<BrandMaintenanceRow> {
+  const rows = await executor
+    .insert(gameBrandPlatformMaintenance)
+    .values(change)
+    .onConflictDoUpdate({
+      target: [gameBrandPlatformMaintenance.brandCode, gameBrandPlatformMaintenance.platformId],
+      set: {
+        maintenance: change.maintenance,
+        reason: change.reason,
+        updatedBy: change.updatedBy,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('upsert into game_brand_platform_maintenance returned no row');
+  return row;
+}
+
+/**
+ * The platforms in maintenance for a brand's members: switched on for every brand or for this
+ * one. Read from the database on every call, so a switch is in force on every node at once.
+ */
+export async function platformIdsInMaintenance(
+  executor: Executor,
+  brandCode: string,
+): Promise<Set<number>> {
+  const rows = await union(
+    executor
+      .select({ platformId: gamePlatformSettings.platformId })
+      .from(gamePlatformSettings)
+      .where(eq(gamePlatformSettings.maintenance, true)),
+    executor
+      .select({ platformId: gameBrandPlatformMaintenance.platformId })
+      .from(gameBrandPlatformMaintenance)
+      .where(
+        and(
+          eq(gameBrandPlatformMaintenance.brandCode, brandCode),
+          eq(gameBrandPlatformMaintenance.maintenance, true),
+        ),
+      ),
+  );
+  return new Set(rows.map((row) => row.platformId));
+}
+
+/** Whether one platform is in maintenance for a brand's members (either switch on). */
+export async function inMaintenanceFor(
+  executor: Executor,
+  brandCode: string,
+  platformId: number,
+): Promise<boolean> {
+  const rows = await queryRows<{ on: boolean }>(
+    executor,
+    sql`
+    select (
+      exists (select 1 from ${gamePlatformSettings}
+              where ${gamePlatformSettings.platformId} = ${platformId}
+                and ${gamePlatformSettings.maintenance})
+      or exists (select 1 from ${gameBrandPlatformMaintenance}
+                 where ${gameBrandPlatformMaintenance.brandCode} = ${brandCode}
+                   and ${gameBrandPlatformMaintenance.platformId} = ${platformId}
+                   and ${gameBrandPlatformMaintenance.maintenance})
+    ) as "on"`,
+  );
+  return rows[0]?.on === true;
 }
 
 /** The member's automatic-transfer setting, or undefined when there is no such member. */

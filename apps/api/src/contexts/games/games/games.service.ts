@@ -1,7 +1,15 @@
 import type { CurrencyCode } from '@lobby/money';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminGamePlatform, GamePlatform, Language, TransferOrder } from '@lobby/contracts';
+import type {
+  AdminBrandGamePlatform,
+  AdminGame,
+  AdminGamePlatform,
+  GamePlatform,
+  Language,
+  MaintenanceSwitch,
+  TransferOrder,
+} from '@lobby/contracts';
 import { catalogPlatform, PLATFORM_CATALOG, type CatalogPlatform } from '@lobby/game-protocol';
 import { toDecimalString } from '@lobby/money';
 import type { Cache } from '../../../cache/index.ts';
@@ -14,9 +22,12 @@ import { brandGame, brandPlatform, brandPlatforms, localized } from './catalog.t
 import { GAMES_ERRORS } from './games.errors.ts';
 import {
   findAutoTransfer,
+  findBrandMaintenance,
   findPlatformSetting,
   updateAutoTransfer,
+  upsertBrandMaintenance,
   upsertPlatformMaintenance,
+  type BrandMaintenanceRow,
   type PlatformSettingRow,
 } from './games.repository.ts';
 import { gameIconUrl, platformIconUrl } from './icons.ts';
@@ -164,7 +175,7 @@ export class GamesService {
     const brandCode = brand.config.code;
     const currency = brandCurrency(brand);
     const [status, states] = await Promise.all([
-      this.status.snapshot(),
+      this.status.snapshot(brandCode),
       memberId === null ? null : this.#platformStates(brandCode, memberId, currency),
     ]);
     const balances = states?.books ?? null;
@@ -179,6 +190,7 @@ export class GamesService {
       special,
       maintenance:
         (status.settings.get(platform.id)?.maintenance ?? false) ||
+        (status.brand.get(platform.id)?.maintenance ?? false) ||
         status.reported.has(platform.id),
       icon: platformIconUrl(platform.id),
       games: platform.games.map((game) => ({
@@ -229,7 +241,7 @@ export class GamesService {
       if (url === null) throw commonError('validation', [{ path: 'returnUrl', code: 'same_site' }]);
       returnUrl = url;
     }
-    if (await this.status.operatorMaintenance(platform.id)) {
+    if (await this.status.operatorMaintenance(platform.id, brand.config.code)) {
       throw appError(GAMES_ERRORS, 'game_maintenance');
     }
     await this.#playGuard(brand, memberId);
@@ -351,6 +363,7 @@ export class GamesService {
       const after = await upsertPlatformMaintenance(transaction, {
         platformId,
         maintenance: change.maintenance,
+        reason: change.reason || null,
         updatedBy: operator.username,
       });
       await this.#operators.record(transaction, operator, {
@@ -372,6 +385,108 @@ export class GamesService {
     const status = await this.status.snapshot();
     return adminView(platform, null, row, status.reported, context.language);
   }
+
+  /**
+   * Every catalog platform as one brand has it: offered ones first in the brand's order, then
+   * the others by id, with the switch for every brand, the brand's own and the platform's report.
+   */
+  async brandPlatformsView(
+    brandCode: string,
+    language: Language,
+  ): Promise<AdminBrandGamePlatform[]> {
+    const brand = this.#brands.get(brandCode);
+    if (!brand) throw commonError('unknown_site');
+    const offered = brandPlatforms(brand);
+    const offeredIds = new Set(offered.map((entry) => entry.platform.id));
+    const entries: { platform: CatalogPlatform; sort: number | null }[] = [
+      ...offered.map(({ platform, sort }) => ({ platform, sort })),
+      ...PLATFORM_CATALOG.filter((platform) => !offeredIds.has(platform.id)).map((platform) => ({
+        platform,
+        sort: null,
+      })),
+    ];
+    const status = await this.status.snapshot(brandCode);
+    return entries.map(({ platform, sort }) => brandAdminView(platform, sort, status, language));
+  }
+
+  /**
+   * A platform's maintenance switch for one brand: its members cannot enter the platform while
+   * it is on, other brands' members can. Read from the database on every request, so it is in
+   * force on every node at once; action logged with the change.
+   */
+  async setBrandMaintenance(
+    operator: OperatorIdentity,
+    brandCode: string,
+    platformId: number,
+    change: { maintenance: boolean; reason?: string | undefined },
+    context: { ip: string; language: Language },
+  ): Promise<AdminBrandGamePlatform> {
+    const brand = this.#brands.get(brandCode);
+    if (!brand) throw commonError('unknown_site');
+    const platform = catalogPlatform(platformId);
+    if (!platform) throw appError(GAMES_ERRORS, 'game_platform_not_found');
+    const reason = change.reason || null;
+    await this.#db.transaction(async (transaction) => {
+      const before = await findBrandMaintenance(transaction, brandCode, platformId, true);
+      const after = await upsertBrandMaintenance(transaction, {
+        brandCode,
+        platformId,
+        maintenance: change.maintenance,
+        reason,
+        updatedBy: operator.username,
+      });
+      await this.#operators.record(transaction, operator, {
+        action: 'game_platform_maintenance',
+        brandCode,
+        targetType: 'game_platform',
+        targetId: String(platformId),
+        ...(reason ? { reason } : {}),
+        details: {
+          brand: brandCode,
+          maintenance: change.maintenance,
+          before: { maintenance: before?.maintenance ?? false },
+          after: { maintenance: after.maintenance },
+        },
+        ip: context.ip,
+      });
+    });
+    const sort = brandPlatforms(brand).find((entry) => entry.platform.id === platformId)?.sort;
+    const status = await this.status.snapshot(brandCode);
+    return brandAdminView(platform, sort ?? null, status, context.language);
+  }
+
+  /** A platform's games from the catalog, those whose code or name (any language) has `q`. */
+  platformGames(
+    platformId: number,
+    filter: { q: string; hot: '' | 'true' | 'false' },
+    language: Language,
+  ): { platformId: number; platformName: string; total: number; games: AdminGame[] } {
+    const platform = catalogPlatform(platformId);
+    if (!platform) throw appError(GAMES_ERRORS, 'game_platform_not_found');
+    const needle = filter.q.toLowerCase();
+    const games = platform.games
+      .filter(
+        (game) =>
+          (filter.hot === '' || game.hot === (filter.hot === 'true')) &&
+          (needle === '' ||
+            game.code.toLowerCase().includes(needle) ||
+            Object.values(game.name).some((name) => name.toLowerCase().includes(needle))),
+      )
+      .map((game) => ({
+        platformId: platform.id,
+        code: game.code,
+        name: localized(game.name, language),
+        category: platform.category,
+        hot: game.hot,
+        icon: gameIconUrl(platform.id, game.code),
+      }));
+    return {
+      platformId: platform.id,
+      platformName: localized(platform.name, language),
+      total: platform.games.length,
+      games,
+    };
+  }
 }
 
 function adminView(
@@ -392,5 +507,43 @@ function adminView(
     reportedMaintenance: reported.has(platform.id),
     updatedBy: setting?.updatedBy ?? null,
     updatedAt: setting?.updatedAt.toISOString() ?? null,
+  };
+}
+
+function switchView(row: PlatformSettingRow | BrandMaintenanceRow | undefined): MaintenanceSwitch {
+  return {
+    on: row?.maintenance ?? false,
+    reason: row?.reason ?? null,
+    updatedBy: row?.updatedBy ?? null,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+function brandAdminView(
+  platform: CatalogPlatform,
+  sort: number | null,
+  status: {
+    settings: Map<number, PlatformSettingRow>;
+    brand: Map<number, BrandMaintenanceRow>;
+    reported: Set<number>;
+  },
+  language: Language,
+): AdminBrandGamePlatform {
+  const globalMaintenance = switchView(status.settings.get(platform.id));
+  const brandMaintenance = switchView(status.brand.get(platform.id));
+  const reportedMaintenance = status.reported.has(platform.id);
+  return {
+    id: platform.id,
+    code: platform.code,
+    name: localized(platform.name, language),
+    category: platform.category,
+    wallet: platform.walletType,
+    games: platform.games.length,
+    enabled: sort !== null,
+    sort,
+    globalMaintenance,
+    brandMaintenance,
+    reportedMaintenance,
+    inMaintenance: globalMaintenance.on || brandMaintenance.on || reportedMaintenance,
   };
 }

@@ -8,8 +8,9 @@ export {
   playerNameOf,
 } from './catalog.ts';
 export { GAMES_ERRORS } from './games.errors.ts';
+export { platformIdsInMaintenance } from './games.repository.ts';
 export { gamesModule } from './games.plugin.ts';
-export { gamePlatformSettings, gamePlayers } from './games.schema.ts';
+export { gameBrandPlatformMaintenance, gamePlatformSettings, gamePlayers } from './games.schema.ts';
 export { GamesService } from './games.service.ts';
 export { platformIconUrl } from './icons.ts';
 export { PlayerDirectory } from './player-directory.ts';

@@ -1,8 +1,10 @@
 import type { Cache } from '../../../cache/index.ts';
 import type { Database } from '../../../db/client.ts';
 import {
-  findPlatformSetting,
+  inMaintenanceFor,
+  listBrandMaintenance,
   listPlatformSettings,
+  type BrandMaintenanceRow,
   type PlatformSettingRow,
 } from './games.repository.ts';
 
@@ -15,8 +17,9 @@ const REPORTED_KEY = 'games:reported-maintenance';
 type ReportedMarks = Record<string, number>;
 
 /**
- * Whether a platform is in maintenance. Two sources: the operator's switch, read from the
- * database on every request so a change is in force on every node at once; and the platform's
+ * Whether a platform is in maintenance. Two sources: the operator's switches (one for every
+ * brand, one per brand), read from the database on every request so a change is in force on
+ * every node at once, with no cache to announce to; and the platform's
  * own "maintenance" answer to a call, remembered briefly in the shared cache so the game list
  * shows it to everyone instead of each member finding out by trying. Only the operator's switch
  * stops a launch before the platform is asked: the platform's word is re-checked by asking it.
@@ -32,17 +35,30 @@ export class PlatformStatus {
     this.#now = options.now ?? Date.now;
   }
 
-  /** The operator's switches by platform id, and the platforms that reported maintenance. */
-  async snapshot(): Promise<{ settings: Map<number, PlatformSettingRow>; reported: Set<number> }> {
-    const [rows, marks] = await Promise.all([listPlatformSettings(this.#db), this.#marks()]);
+  /**
+   * The operator's switches by platform id (for every brand, and the named brand's own), and the
+   * platforms that reported maintenance.
+   */
+  async snapshot(brandCode?: string): Promise<{
+    settings: Map<number, PlatformSettingRow>;
+    brand: Map<number, BrandMaintenanceRow>;
+    reported: Set<number>;
+  }> {
+    const [rows, brandRows, marks] = await Promise.all([
+      listPlatformSettings(this.#db),
+      brandCode === undefined ? [] : listBrandMaintenance(this.#db, brandCode),
+      this.#marks(),
+    ]);
     return {
       settings: new Map(rows.map((row) => [row.platformId, row])),
+      brand: new Map(brandRows.map((row) => [row.platformId, row])),
       reported: new Set(Object.keys(marks).map(Number)),
     };
   }
 
-  async operatorMaintenance(platformId: number): Promise<boolean> {
-    return (await findPlatformSetting(this.#db, platformId))?.maintenance ?? false;
+  /** Whether the operator switched the platform to maintenance for every brand or this one. */
+  async operatorMaintenance(platformId: number, brandCode: string): Promise<boolean> {
+    return inMaintenanceFor(this.#db, brandCode, platformId);
   }
 
   /**

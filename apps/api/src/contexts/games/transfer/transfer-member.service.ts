@@ -140,7 +140,7 @@ export class MemberTransfers {
       recycleBatch: null,
     };
     try {
-      if ((await platformsInMaintenance(db)).has(platformId)) {
+      if ((await platformsInMaintenance(db, brandCode)).has(platformId)) {
         throw appError(GAMES_ERRORS, 'game_maintenance');
       }
       if (direction === 'in') return await this.#transferIn(intent, amountMinor);
@@ -180,7 +180,7 @@ export class MemberTransfers {
     const [players, earlier, maintenance, inTransit] = await Promise.all([
       playerPlatforms(db, memberId),
       listRecycleTransfers(db, brandCode, memberId, idempotencyKey),
-      platformsInMaintenance(db),
+      platformsInMaintenance(db, brandCode),
       platformsInTransit(db, brandCode, memberId),
     ]);
     const earlierByPlatform = new Map(earlier.map((row) => [row.platformId, row]));

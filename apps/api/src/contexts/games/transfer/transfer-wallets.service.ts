@@ -60,7 +60,7 @@ export class TransferWallets {
         entry.platform.walletType === 1 &&
         (category === null || entry.platform.category === category),
     );
-    const maintenance = await platformsInMaintenance(db);
+    const maintenance = await platformsInMaintenance(db, brandCode);
     const [players, books, inTransit] =
       memberId === null
         ? [new Map<number, string>(), new Map<number, bigint>(), new Set<number>()]

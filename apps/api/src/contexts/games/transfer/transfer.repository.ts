@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { queryRows } from '../../../db/client.ts';
-import { gamePlatformSettings, gamePlayers } from '../games/index.ts';
+import { gamePlayers, platformIdsInMaintenance } from '../games/index.ts';
 import { gameTransfers } from './transfer.schema.ts';
 import { ledgerAccounts } from '../../money/ledger/index.ts';
 
@@ -257,13 +257,12 @@ export async function playerPlatforms(
   return new Map(rows.map((row) => [row.platformId, row.player]));
 }
 
-/** Platform ids the operator put in maintenance. */
-export async function platformsInMaintenance(executor: Executor): Promise<Set<number>> {
-  const rows = await executor
-    .select({ platformId: gamePlatformSettings.platformId })
-    .from(gamePlatformSettings)
-    .where(eq(gamePlatformSettings.maintenance, true));
-  return new Set(rows.map((row) => row.platformId));
+/** Platform ids the operator put in maintenance for the brand's members (every brand's or its own). */
+export async function platformsInMaintenance(
+  executor: Executor,
+  brandCode: string,
+): Promise<Set<number>> {
+  return platformIdsInMaintenance(executor, brandCode);
 }
 
 /**

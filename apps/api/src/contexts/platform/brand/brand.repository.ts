@@ -290,6 +290,33 @@ export async function insertBrand(
   return { ok: true };
 }
 
+export type BrandPlatformsRow = Pick<BrandRow, 'code' | 'platformIds' | 'revision'>;
+
+/** A brand's platform list as stored (an ordered comma list); null when no brand has the code. */
+export async function findBrandPlatforms(
+  executor: Executor,
+  code: string,
+): Promise<BrandPlatformsRow | null> {
+  const rows = await executor
+    .select({ code: brands.code, platformIds: brands.platformIds, revision: brands.revision })
+    .from(brands)
+    .where(eq(brands.code, code));
+  return rows[0] ?? null;
+}
+
+/** Replaces a brand's platform list (a versioned change); null when no brand has the code. */
+export async function updateBrandPlatforms(
+  executor: Executor,
+  code: string,
+  platformIds: BrandRow['platformIds'],
+  change: BrandChange,
+): Promise<BrandPlatformsRow | null> {
+  const before = await lockBrand(executor, code);
+  if (!before) return null;
+  const after = await updateBrand(executor, before, { platformIds }, change);
+  return { code: after.code, platformIds: after.platformIds, revision: after.revision };
+}
+
 /** Advisory lock key that serialises demo seeding across nodes. */
 const SEED_LOCK_KEY = 7_105_012_338_114_101n;
 

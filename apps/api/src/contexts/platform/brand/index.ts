@@ -6,6 +6,7 @@ export {
   findBrand,
   findBrandCompliance,
   findBrandContacts,
+  findBrandPlatforms,
   findBrandVersion,
   insertBrand,
   insertBrandIfAbsent,
@@ -16,8 +17,10 @@ export {
   updateBrand,
   updateBrandCompliance,
   updateBrandContacts,
+  updateBrandPlatforms,
 } from './brand.repository.ts';
 export type {
+  BrandPlatformsRow,
   BrandChange,
   BrandComplianceRow,
   BrandContactsRow,
