@@ -12,7 +12,6 @@ import {
   type AdminBrandContacts,
   type AdminBrandPlatformList,
   formatPlatformIdList,
-  parsePlatformIdList,
   type AdminBrandListItem,
   type AdminBrandSettings,
   type AdminBrandVersion,
