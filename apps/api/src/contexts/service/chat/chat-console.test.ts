@@ -34,7 +34,8 @@ beforeAll(async () => {
   agentB = await createOperator(harness, { role: 'customer_service', brands: [BRAND] });
   outsider = await createOperator(harness, { role: 'customer_service', brands: ['lumen'] });
   contentEditor = await createOperator(harness, { role: 'content', brands: [BRAND] });
-});
+  // A shared machine: the app and four logins (with their TOTP enrolment) take a while.
+}, 240_000);
 afterAll(async () => {
   await harness.close();
 });
@@ -258,7 +259,9 @@ describe('canned replies', () => {
       outsider.token,
       { title: 'x' },
     );
-    expect(foreign.statusCode).toBe(403);
+    // Another brand's reply is, to this operator, one that does not exist.
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.data).toBe('chat_canned_not_found');
     const empty = await operatorCall(
       harness.app,
       'PUT',
@@ -274,7 +277,7 @@ describe('canned replies', () => {
       agentA.token,
       { title: 'x' },
     );
-    expect(notAnId.statusCode).toBe(404);
+    expect(notAnId.body).toMatchObject({ status: false, data: 'validation' });
     const rows = await harness.database.db
       .select()
       .from(chatCannedReplies)
@@ -356,7 +359,8 @@ describe('transfer', () => {
         operatorId: idOf(agentB.username),
       },
     );
-    expect(foreign.statusCode).toBe(403);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.data).toBe('chat_conversation_not_found');
 
     const moved = await operatorCall(
       harness.app,
@@ -448,7 +452,8 @@ describe('operator images', () => {
     expect(image.headers['content-type']).toBe('image/png');
 
     const foreign = await upload(url, { authorization: `Bearer ${outsider.token}` });
-    expect(foreign.statusCode).toBe(403);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.data).toBe('chat_conversation_not_found');
   });
 });
 
@@ -487,7 +492,8 @@ describe('member context', () => {
       `/admin/api/chat/${conversationId}/context`,
       outsider.token,
     );
-    expect(foreign.statusCode).toBe(403);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.data).toBe('chat_conversation_not_found');
     const missing = await operatorCall(
       harness.app,
       'GET',
