@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatConversation, ChatMessage } from '@lobby/contracts';
 import { operatorActions, operators } from '../../identity/operator/operator.schema.ts';
 import { createOperator } from '../../identity/operator/operator.test-support.ts';
-import { operatorCall } from '../../../test/operators.ts';
+import { operatorCall, type OperatorAnswer } from '../../../test/operators.ts';
 import { post } from '../../../test/members.ts';
 import { createWalletTestApp, type WalletTestApp } from '../../money/withdrawal/wallet-test-app.ts';
 import { chatCannedReplies, chatMessages } from './chat.schema.ts';
@@ -73,7 +73,7 @@ async function upload(url: string, headers: Record<string, string>, file: Buffer
     payload: form.payload,
     headers: { 'content-type': form.contentType, ...headers },
   });
-  return { statusCode: response.statusCode, body: response.json<{ status: boolean; data: any }>() };
+  return { statusCode: response.statusCode, body: response.json<OperatorAnswer['body']>() };
 }
 
 /** A member's new conversation, opened by an image sent over REST, waiting in the queue. */
