@@ -232,7 +232,7 @@ function CannedForm({
         >
           <Input.TextArea
             maxLength={CHAT_CANNED_BODY_MAX_CHARS}
-            autoSize={{ minRows: 3, maxRows: 8 }}
+            rows={5}
             data-testid="canned-body"
           />
         </Form.Item>

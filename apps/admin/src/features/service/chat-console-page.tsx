@@ -542,7 +542,7 @@ function Composer({ id, brand }: { id: string; brand: string }) {
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={t('replyPlaceholder')}
-          autoSize={{ minRows: 2, maxRows: 6 }}
+          rows={3}
           maxLength={1000}
         />
         <Button
@@ -608,7 +608,7 @@ function TransferButton({ id, brand, onDone }: { id: string; brand: string; onDo
             />
           </Form.Item>
           <Form.Item name="reason" label={t('common:reason')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+            <Input.TextArea maxLength={500} rows={2} />
           </Form.Item>
         </Form>
       </Modal>
