@@ -248,7 +248,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   later.games = games;
   const engagement = createEngagement({ db, platform, identity, money });
   later.engagement = engagement;
-  const service = createService({ db, cache, platform, identity });
+  const service = createService({ db, cache, platform, identity, money });
 
   // The request path: ids and headers, the brand, errors, bodies, input rules, the member and
   // operator guards, rate limits, the API document (plugins/).

@@ -31,6 +31,7 @@ export * from './messages.ts';
 export * from './feedback.ts';
 export * from './help.ts';
 export * from './chat.ts';
+export * from './chat-admin.ts';
 export * from './promo.ts';
 export * from './promo-admin.ts';
 export * from './vip.ts';

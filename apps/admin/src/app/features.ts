@@ -18,6 +18,7 @@ import { marketingFeature } from '../features/marketing/feature.tsx';
 import { vipFeature } from '../features/vip/feature.tsx';
 import { agentsFeature } from '../features/agents/feature.tsx';
 import { gamesFeature } from '../features/games/feature.tsx';
+import { serviceFeature } from '../features/service/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -43,4 +44,5 @@ export const FEATURES: readonly AdminFeature[] = [
   vipFeature,
   agentsFeature,
   gamesFeature,
+  serviceFeature,
 ];

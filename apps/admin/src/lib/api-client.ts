@@ -86,6 +86,13 @@ export type ApiClient = {
   call<E extends Endpoint>(endpoint: E, input?: CallInput<E>): Promise<ResponseOf<E>>;
   /** GET `path` as a file (the CSV exports); a failure answers the envelope and throws. */
   download(path: string, query?: URLSearchParams): Promise<{ blob: Blob; filename: string | null }>;
+  /** POSTs a multipart form (an image) to an endpoint; answered and parsed as `call` does. */
+  upload<E extends Endpoint>(
+    endpoint: E,
+    input: { params?: InputOf<E['params']>; form: FormData },
+  ): Promise<ResponseOf<E>>;
+  /** The session's bearer token, for the chat WebSocket's first frame (sockets take no header). */
+  bearerToken(): string | null;
 };
 
 /** `/admin/api/operators/:id/:action` with `{id: 7, action: 'disable'}` -> `.../7/disable`. */
@@ -157,6 +164,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return error;
   }
 
+  /** The envelope of an answer, unwrapped and parsed with the endpoint's response schema. */
+  async function answer<E extends Endpoint>(endpoint: E, response: Response) {
+    const body = parseJson(await response.text());
+    if (!isEnvelope(body)) {
+      throw new ApiError('bad_response', options.clientMessage('bad_response'), response.status);
+    }
+    if (!body.status) throw failure(body, response.status);
+    const data = endpoint.response.safeParse(body.data);
+    if (!data.success) {
+      throw new ApiError('bad_response', options.clientMessage('bad_response'), response.status, {
+        cause: data.error,
+      });
+    }
+    return data.data as ResponseOf<E>;
+  }
+
   return {
     async call(endpoint, input = {}) {
       const path = fillPath(endpoint.path, (input.params ?? {}) as Record<string, unknown>);
@@ -168,19 +191,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: hasBody ? JSON.stringify(input.body) : null,
         signal: input.signal ?? null,
       });
-      const body = parseJson(await response.text());
-      if (!isEnvelope(body)) {
-        throw new ApiError('bad_response', options.clientMessage('bad_response'), response.status);
-      }
-      if (!body.status) throw failure(body, response.status);
-      const data = endpoint.response.safeParse(body.data);
-      if (!data.success) {
-        throw new ApiError('bad_response', options.clientMessage('bad_response'), response.status, {
-          cause: data.error,
-        });
-      }
-      return data.data as ResponseOf<typeof endpoint>;
+      return answer(endpoint, response);
     },
+
+    async upload(endpoint, input) {
+      const path = fillPath(endpoint.path, (input.params ?? {}) as Record<string, unknown>);
+      // No content type of ours: the browser writes the multipart boundary.
+      const response = await exchange(path, {
+        method: 'POST',
+        headers: headers(false),
+        body: input.form,
+      });
+      return answer(endpoint, response);
+    },
+
+    bearerToken: () => options.getToken(),
 
     async download(path, query) {
       const search = query?.toString() ?? '';

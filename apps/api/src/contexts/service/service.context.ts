@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Cache } from '../../cache/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Identity } from '../identity/identity.context.ts';
+import type { Money } from '../money/money.context.ts';
 import type { Platform } from '../platform/platform.context.ts';
-import { ChatService, chatModule } from './chat/index.ts';
+import { ChatService, chatModule, type MemberContextReaders } from './chat/index.ts';
 import { FeedbackService, feedbackModule } from './feedback/index.ts';
 import { HelpService, helpModule } from './help/index.ts';
 import { MessagesService, messagesModule } from './messages/index.ts';
@@ -21,15 +22,45 @@ export function createService(settings: {
   cache: Cache;
   platform: Platform;
   identity: Identity;
+  /** Read by the chat console for the member beside a conversation (balance, orders). */
+  money?: Money;
 }): Service {
-  const { db, cache, platform, identity } = settings;
+  const { db, cache, platform, identity, money } = settings;
   const { operators } = identity;
   const signer = identity.uploadSigner;
+  const feedback = new FeedbackService({ db, signer, operators });
+  // The console's member context, through each context's public services only.
+  const readers: MemberContextReaders | undefined = money && {
+    profile: (brand, memberId) => identity.members.info(brand, memberId),
+    balance: (brand, memberId) => money.wallet.balance(brand, memberId),
+    deposits: async (brand, memberId, limit) =>
+      (await money.deposits.memberOrders(brand, memberId, { page: 1, pageSize: limit })).items,
+    withdrawals: async (brand, memberId, limit, language) =>
+      (
+        await money.withdrawals.memberOrders(
+          brand,
+          memberId,
+          { page: 1, pageSize: limit },
+          language,
+        )
+      ).items,
+    openTickets: async (brand, memberId, limit, language) =>
+      (
+        await feedback.memberTickets(
+          brand.config.code,
+          memberId,
+          { page: 1, pageSize: 50 },
+          language,
+        )
+      ).items
+        .filter((ticket) => ticket.status !== 'closed')
+        .slice(0, limit),
+  };
   return {
     messages: new MessagesService({ db, operators, cache }),
-    feedback: new FeedbackService({ db, signer, operators }),
+    feedback,
     help: new HelpService({ db, brands: platform.brands, operators }),
-    chat: new ChatService({ db, cache, signer, operators }),
+    chat: new ChatService({ db, cache, signer, operators, ...(readers ? { readers } : {}) }),
   };
 }
 

@@ -293,3 +293,29 @@ export async function listOperatorActions(
     .limit(filter.limit);
   return rows.map((row) => ({ ...row.action, operatorUsername: row.operatorUsername }));
 }
+
+/** Operators not disabled, with their brands and a custom role's permissions, by username. */
+export async function listActiveOperatorsWithRoles(executor: Executor): Promise<
+  {
+    id: bigint;
+    username: string;
+    role: string;
+    allBrands: boolean;
+    brands: string[];
+    customPermissions: string[] | null;
+  }[]
+> {
+  return executor
+    .select({
+      id: operators.id,
+      username: operators.username,
+      role: operators.role,
+      allBrands: operators.allBrands,
+      brands: operators.brands,
+      customPermissions: operatorRoles.permissions,
+    })
+    .from(operators)
+    .leftJoin(operatorRoles, eq(operatorRoles.key, operators.role))
+    .where(eq(operators.disabled, false))
+    .orderBy(operators.username);
+}

@@ -34,6 +34,7 @@ import {
   insertOperatorAction,
   operatorActionValues,
   insertOperatorIfAbsent,
+  listActiveOperatorsWithRoles,
   insertOperatorSession,
   listOperatorActions,
   revokeOperatorSession,
@@ -181,6 +182,24 @@ export class OperatorService implements OperatorResolver {
   #vaultOrFail(): TotpVault {
     if (!this.#vault) throw new Error('OperatorService was built without a TOTP key');
     return this.#vault;
+  }
+
+  /**
+   * The operators not disabled whose role grants `permission` in `brandCode` (their scope holds
+   * the brand): whom a brand's work may be handed to.
+   */
+  async holders(
+    permission: Permission,
+    brandCode: string,
+  ): Promise<{ id: bigint; username: string }[]> {
+    const rows = await listActiveOperatorsWithRoles(this.#db);
+    return rows
+      .filter(
+        (row) =>
+          permissionsOfRole(row.role, row.customPermissions).has(permission) &&
+          (row.allBrands || row.brands.includes(brandCode)),
+      )
+      .map((row) => ({ id: row.id, username: row.username }));
   }
 
   /**

@@ -28,4 +28,10 @@ export const CHAT_ERRORS = defineErrorCodes({
   chat_already_taken: 409,
   /** Only the operator who took the conversation may write in it (take it first). */
   chat_not_assigned: 403,
+  /** No such canned reply. */
+  chat_canned_not_found: 404,
+  /** A brand keeps at most `{{max}}` canned replies per language. */
+  chat_canned_limit: 409,
+  /** The operator to transfer to must be another active operator answering chats in the brand. */
+  chat_transfer_target: 400,
 });

@@ -2,10 +2,11 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
 import { operators } from '../../identity/operator/index.ts';
-import { chatConversations, chatMessages } from './chat.schema.ts';
+import { chatCannedReplies, chatConversations, chatMessages } from './chat.schema.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
+export type CannedReplyRow = typeof chatCannedReplies.$inferSelect;
 
 /** Who a visitor is: a member of a brand, or a guest by the hash of their chat token. */
 export type VisitorKey =
@@ -371,4 +372,130 @@ export async function memberUsername(
     .from(members)
     .where(and(eq(members.id, memberId), eq(members.brandCode, brandCode)));
   return rows[0]?.username;
+}
+
+/**
+ * Hands an open conversation from one operator to another; false when it is not open with
+ * `fromOperatorId` any more (closed, or moved on meanwhile).
+ */
+export async function transferConversation(
+  executor: Executor,
+  id: bigint,
+  fromOperatorId: bigint,
+  toOperatorId: bigint,
+): Promise<boolean> {
+  const rows = await executor
+    .update(chatConversations)
+    .set({ operatorId: toOperatorId })
+    .where(
+      and(
+        eq(chatConversations.id, id),
+        eq(chatConversations.status, 'open'),
+        eq(chatConversations.operatorId, fromOperatorId),
+      ),
+    )
+    .returning({ id: chatConversations.id });
+  return rows.length > 0;
+}
+
+export type CannedReplyView = CannedReplyRow & { updatedByName: string | null };
+
+const cannedColumns = { reply: chatCannedReplies, updatedByName: operators.username };
+
+/** A brand's canned replies (of one language, or all), by language, sort, title. */
+export async function listCannedReplies(
+  executor: Executor,
+  brandCode: string,
+  language: string | undefined,
+): Promise<CannedReplyView[]> {
+  const rows = await executor
+    .select(cannedColumns)
+    .from(chatCannedReplies)
+    .leftJoin(operators, eq(operators.id, chatCannedReplies.updatedBy))
+    .where(
+      and(
+        eq(chatCannedReplies.brandCode, brandCode),
+        language === undefined ? undefined : eq(chatCannedReplies.language, language),
+      ),
+    )
+    .orderBy(
+      asc(chatCannedReplies.language),
+      asc(chatCannedReplies.sort),
+      asc(chatCannedReplies.title),
+      asc(chatCannedReplies.id),
+    );
+  return rows.map((row) => ({ ...row.reply, updatedByName: row.updatedByName }));
+}
+
+export async function findCannedReply(
+  executor: Executor,
+  id: bigint,
+): Promise<CannedReplyView | undefined> {
+  const rows = await executor
+    .select(cannedColumns)
+    .from(chatCannedReplies)
+    .leftJoin(operators, eq(operators.id, chatCannedReplies.updatedBy))
+    .where(eq(chatCannedReplies.id, id));
+  const row = rows[0];
+  return row ? { ...row.reply, updatedByName: row.updatedByName } : undefined;
+}
+
+/** Locks a canned reply until the transaction ends; undefined when there is none. */
+export async function lockCannedReply(
+  executor: Executor,
+  id: bigint,
+): Promise<CannedReplyRow | undefined> {
+  const rows = await executor
+    .select()
+    .from(chatCannedReplies)
+    .where(eq(chatCannedReplies.id, id))
+    .for('update');
+  return rows[0];
+}
+
+export async function countCannedReplies(
+  executor: Executor,
+  brandCode: string,
+  language: string,
+): Promise<number> {
+  const rows = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chatCannedReplies)
+    .where(
+      and(eq(chatCannedReplies.brandCode, brandCode), eq(chatCannedReplies.language, language)),
+    );
+  return Number(rows[0]?.count ?? 0);
+}
+
+export async function insertCannedReply(
+  executor: Executor,
+  row: typeof chatCannedReplies.$inferInsert,
+): Promise<CannedReplyRow> {
+  const rows = await executor.insert(chatCannedReplies).values(row).returning();
+  if (!rows[0]) throw new Error('insert into chat_canned_replies returned no row');
+  return rows[0];
+}
+
+export async function updateCannedReply(
+  executor: Executor,
+  id: bigint,
+  changes: { title?: string; body?: string; sort?: number; updatedBy: bigint },
+): Promise<void> {
+  await executor
+    .update(chatCannedReplies)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(chatCannedReplies.id, id));
+}
+
+export async function deleteCannedReply(executor: Executor, id: bigint): Promise<void> {
+  await executor.delete(chatCannedReplies).where(eq(chatCannedReplies.id, id));
+}
+
+/** The brand of a canned reply, or null when there is none (the operator guard's rule). */
+export async function cannedReplyBrand(executor: Executor, id: bigint): Promise<string | null> {
+  const rows = await executor
+    .select({ brandCode: chatCannedReplies.brandCode })
+    .from(chatCannedReplies)
+    .where(eq(chatCannedReplies.id, id));
+  return rows[0]?.brandCode ?? null;
 }

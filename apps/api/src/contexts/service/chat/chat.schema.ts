@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from '../../identity/member/member.schema.ts';
 import { operators } from '../../identity/operator/operator.schema.ts';
 
@@ -72,4 +72,23 @@ export const chatMessages = pgTable(
       table.clientMessageId,
     ),
   ],
+);
+
+/**
+ * Canned replies the operators pick in the console, per brand and language; the body is sent as
+ * the operator's own message.
+ */
+export const chatCannedReplies = pgTable(
+  'chat_canned_replies',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text('brand_code').notNull(),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    sort: integer('sort').notNull().default(0),
+    updatedBy: bigint('updated_by', { mode: 'bigint' }).references(() => operators.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chat_canned_replies_brand').on(table.brandCode, table.language, table.sort)],
 );
