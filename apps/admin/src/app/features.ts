@@ -12,6 +12,8 @@ import { membersFeature } from '../features/members/feature.tsx';
 import { operatorsFeature } from '../features/operators/feature.tsx';
 import { transfersFeature } from '../features/transfers/feature.tsx';
 import { riskAlertsFeature } from '../features/risk-alerts/feature.tsx';
+import { dashboardFeature } from '../features/dashboard/feature.tsx';
+import { reportsFeature } from '../features/reports/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -31,4 +33,6 @@ export const FEATURES: readonly AdminFeature[] = [
   complianceFeature,
   exclusionRegistryFeature,
   riskAlertsFeature,
+  dashboardFeature,
+  reportsFeature,
 ];

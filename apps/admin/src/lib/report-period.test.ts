@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { adminReportsDashboardEndpoint, adminReportPlayersEndpoint } from '@lobby/contracts';
 import { changePercent, formatChange, periodComplete, periodPatch } from './report-period.ts';
+import { applyFilterPatch, parseFilters, serializeFilters } from './url-filters.ts';
+
+const dashboardQuery = adminReportsDashboardEndpoint.query;
+
+/** The URL search after a period change, as useUrlFilters writes it. */
+function searchAfter(search: string, patch: Record<string, unknown>): string {
+  const current = parseFilters(dashboardQuery, new URLSearchParams(search));
+  return serializeFilters(dashboardQuery, applyFilterPatch(current, patch)).toString();
+}
 
 describe('the period in the URL', () => {
   it('drops the range when a fixed period is picked', () => {
@@ -39,6 +49,42 @@ describe('the period in the URL', () => {
     expect(periodComplete({})).toBe(true);
     expect(periodComplete({ period: 'range', from: '2026-01-01' })).toBe(false);
     expect(periodComplete({ period: 'range', from: '2026-01-01', to: '2026-01-02' })).toBe(true);
+  });
+});
+
+describe('the period and the URL together', () => {
+  it('leaves the default period (today) out of the URL and writes the others', () => {
+    expect(parseFilters(dashboardQuery, new URLSearchParams(''))).toEqual({ period: 'today' });
+    expect(searchAfter('', periodPatch('today', {}))).toBe('');
+    expect(searchAfter('brand=taihe', periodPatch('30d', {}))).toBe('brand=taihe&period=30d');
+  });
+
+  it('writes a range with its days and drops them for a fixed period', () => {
+    const ranged = searchAfter(
+      'brand=taihe&period=7d',
+      periodPatch('range', {}, ['2026-03-01', '2026-03-07']),
+    );
+    expect(ranged).toBe('brand=taihe&period=range&from=2026-03-01&to=2026-03-07');
+    const current = parseFilters(dashboardQuery, new URLSearchParams(ranged));
+    expect(current).toEqual({
+      brand: 'taihe',
+      period: 'range',
+      from: '2026-03-01',
+      to: '2026-03-07',
+    });
+    expect(searchAfter(ranged, periodPatch('yesterday', current))).toBe(
+      'brand=taihe&period=yesterday',
+    );
+  });
+
+  it('drops what the schema refuses rather than failing the view', () => {
+    expect(
+      parseFilters(dashboardQuery, new URLSearchParams('period=week&from=1999-01-01&to=x')),
+    ).toEqual({ period: 'today' });
+    // A report's own fields come with their defaults.
+    expect(
+      parseFilters(adminReportPlayersEndpoint.query, new URLSearchParams('order=losers')),
+    ).toMatchObject({ period: 'today', order: 'losers', limit: 50 });
   });
 });
 
