@@ -245,7 +245,13 @@ export default function DashboardPage() {
           {t('title')}
         </Typography.Title>
         {answer ? (
-          <Flex gap={16} align="center" wrap>
+          <Flex gap={24} align="center" wrap>
+            <Flex gap={8} align="baseline" data-testid="online-now" data-value={answer.onlineNow}>
+              <Typography.Text type="secondary">{t('onlineNow')}</Typography.Text>
+              <Typography.Text strong style={{ fontSize: 20 }}>
+                {groupDecimal(String(answer.onlineNow))}
+              </Typography.Text>
+            </Flex>
             <Typography.Text type="secondary" data-testid="as-of">
               {t('asOf', { time: answer.asOf ? formatDateTime(answer.asOf) : '—' })}
             </Typography.Text>
@@ -299,23 +305,12 @@ export default function DashboardPage() {
         <Empty description={t('pickRange')} />
       ) : !answer ? (
         <Skeleton active />
+      ) : answer.currencies.length === 0 ? (
+        <Empty description={t('noData')} />
       ) : (
-        <>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} sm={12} lg={8} xl={6} xxl={4}>
-              <Card size="small" data-testid="online-now" data-value={answer.onlineNow}>
-                <Statistic title={t('onlineNow')} value={answer.onlineNow} />
-              </Card>
-            </Col>
-          </Row>
-          {answer.currencies.length === 0 ? (
-            <Empty description={t('noData')} />
-          ) : (
-            answer.currencies.map((figures) => (
-              <CurrencySection key={figures.currency} figures={figures} answer={answer} />
-            ))
-          )}
-        </>
+        answer.currencies.map((figures) => (
+          <CurrencySection key={figures.currency} figures={figures} answer={answer} />
+        ))
       )}
     </Flex>
   );

@@ -2,8 +2,8 @@ import { defineMessages } from '../../lib/messages.ts';
 
 export const reportsMessages = defineMessages({
   'zh-CN': {
-    menu: '报表',
-    title: '报表',
+    menu: '运营报表',
+    title: '运营报表',
     tabs: {
       daily: '每日汇总',
       games: '平台与游戏',
@@ -102,8 +102,8 @@ export const reportsMessages = defineMessages({
     },
   },
   en: {
-    menu: 'Reports',
-    title: 'Reports',
+    menu: 'Business reports',
+    title: 'Business reports',
     tabs: {
       daily: 'Daily summary',
       games: 'Platforms and games',
