@@ -45,14 +45,12 @@ export function dayChartOption(
       {
         name: labels.current,
         type: 'line',
-        smooth: true,
         showSymbol: days.length <= 31,
         data: currency.byDay.map((row) => chartValue(row[metric])),
       },
       {
         name: labels.previous,
         type: 'line',
-        smooth: true,
         showSymbol: false,
         lineStyle: { type: 'dashed' },
         data: currency.previousByDay.slice(0, days.length).map((row) => chartValue(row[metric])),

@@ -80,6 +80,8 @@ const DAY_METRICS: readonly DayMetric[] = [
   'activeMembers',
 ];
 const GAME_METRICS: readonly GameMetric[] = ['ggr', 'validBets', 'bets', 'payouts', 'players'];
+/** A pie shows shares: only figures that cannot be below zero (GGR can, so it has the bars). */
+const SHARE_METRICS: readonly GameMetric[] = ['validBets', 'bets', 'payouts', 'players'];
 
 function TotalCard({
   name,
@@ -125,6 +127,7 @@ function CurrencySection({
   const { t } = useTranslation('dashboard');
   const [dayMetric, setDayMetric] = useState<DayMetric>('ggr');
   const [gameMetric, setGameMetric] = useState<GameMetric>('ggr');
+  const [shareMetric, setShareMetric] = useState<GameMetric>('validBets');
   const labels = useMemo(
     () => ({ current: t('charts.current'), previous: t('charts.previousPeriod') }),
     [t],
@@ -141,12 +144,13 @@ function CurrencySection({
     () => platformChartOption(figures, gameMetric, gameLabel),
     [figures, gameMetric, gameLabel],
   );
+  const shareLabel = metricLabel(shareMetric);
   const categoryOption = useMemo(
     () =>
-      categoryChartOption(figures, gameMetric, gameLabel, (code) =>
+      categoryChartOption(figures, shareMetric, shareLabel, (code) =>
         t(`categories.${categoryName(code)}`),
       ),
-    [figures, gameMetric, gameLabel, t],
+    [figures, shareMetric, shareLabel, t],
   );
   const metricSelect = <M extends DayMetric | GameMetric>(
     value: M,
@@ -209,7 +213,11 @@ function CurrencySection({
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card size="small" title={t('charts.byCategory')}>
+          <Card
+            size="small"
+            title={t('charts.byCategory')}
+            extra={metricSelect(shareMetric, setShareMetric, SHARE_METRICS, 'share-metric')}
+          >
             {figures.byCategory.length === 0 ? (
               <Empty description={t('noData')} style={{ height: 300 }} />
             ) : (
