@@ -247,7 +247,7 @@ beforeAll(async () => {
       `/admin/api/reports/dashboard?brand=${BRAND}&period=today`,
     );
     seen = answer.currencies[0]?.totals;
-    if (seen?.bets === expected.bets && seen.withdrawals === expected.withdrawals) break;
+    if (seen?.bets === expected.bets && seen?.withdrawals === expected.withdrawals) break;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
   expect(seen).toEqual(expected);
