@@ -118,6 +118,8 @@ export default async function setup(project: TestProject) {
     CAPTCHA_TEST_CODE: 'test',
     // Every browser test comes from 127.0.0.1: room for all of them within a minute.
     RATE_LIMIT_MULTIPLIER: '20',
+    // The reports' rollups follow the browser tests' money within seconds.
+    REPORTS_SWEEP_INTERVAL_MS: '5000',
   });
   try {
     await Promise.all([waitForReady(gameSimUrl, sim), waitForReady(baseUrl, site)]);

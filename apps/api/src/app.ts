@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Sweep } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { registerBackoffice } from './contexts/backoffice/backoffice.context.ts';
+import { registerReports } from './contexts/backoffice/reports/index.ts';
 import {
   createEngagement,
   registerEngagement,
@@ -85,6 +86,8 @@ export type AppDependencies = {
   gameProvider?: { baseUrl: string; masterSecret: string; timeoutMs?: number };
   /** The player protection's clock (limits' 24 hours, exclusion periods); a test moves it. */
   clock?: () => Date;
+  /** How often the report rollups are brought up to date (REPORTS_SWEEP_INTERVAL_MS). */
+  reportsSweepIntervalMs?: number;
 };
 
 /** Transfer-wallet platforms: their rounds reach the limits through the synced bet records. */
@@ -299,6 +302,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     historyClock: dependencies.historyClock,
   });
   riskBuilt.set({ memberActions: backoffice.memberActions });
+  await registerReports(app, {
+    db,
+    brands: platform.brands,
+    presence: games.presence,
+    operators: identity.operators,
+    intervalMs: dependencies.reportsSweepIntervalMs,
+  });
 
   if (dependencies.webDistDir) {
     await app.register(webPlugin, {

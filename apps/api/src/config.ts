@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a client may take to send a whole request; slower ones are cut with 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /** How often the report rollups sweep runs (the dashboard's freshness). */
+  REPORTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Outside production: a code every captcha accepts, for automated tests. */
   CAPTCHA_TEST_CODE: z.string().min(1).max(12).optional(),
   /** The password key pair (PKCS#8 PEM); created on first start. Nodes must share it. */
@@ -64,6 +66,7 @@ export type AppConfig = {
   seedDemo: boolean;
   trustProxyHops: number;
   requestTimeoutMs: number;
+  reportsSweepIntervalMs: number;
   /** Undefined in production, whatever the environment says. */
   captchaTestCode: string | undefined;
   rsaPrivateKeyFile: string;
@@ -104,6 +107,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seedDemo: parsed.SEED_DEMO === '1',
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+    reportsSweepIntervalMs: parsed.REPORTS_SWEEP_INTERVAL_MS,
     captchaTestCode: parsed.NODE_ENV === 'production' ? undefined : parsed.CAPTCHA_TEST_CODE,
     rsaPrivateKeyFile: resolve(
       parsed.RSA_PRIVATE_KEY_FILE ?? join(parsed.DATA_DIR, 'keys', 'rsa-private.pem'),

@@ -82,6 +82,7 @@ const app = await buildApp({
   adminDistDir,
   trustProxyHops: config.trustProxyHops,
   requestTimeoutMs: config.requestTimeoutMs,
+  reportsSweepIntervalMs: config.reportsSweepIntervalMs,
   gameProvider: { baseUrl: config.gameProviderUrl, masterSecret: config.gameProviderSecret },
 });
 // Commission tiers are configuration every brand needs (not demo data): a brand without any gets

@@ -43,3 +43,4 @@ export * from './protection.ts';
 export * from './risk-alerts.ts';
 export * from './kyc.ts';
 export * from './game-recall.ts';
+export * from './reports.ts';

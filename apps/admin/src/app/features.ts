@@ -19,6 +19,8 @@ import { vipFeature } from '../features/vip/feature.tsx';
 import { agentsFeature } from '../features/agents/feature.tsx';
 import { gamesFeature } from '../features/games/feature.tsx';
 import { serviceFeature } from '../features/service/feature.tsx';
+import { dashboardFeature } from '../features/dashboard/feature.tsx';
+import { reportsFeature } from '../features/reports/feature.tsx';
 
 /**
  * Every screen of the console. The route table (routes.tsx), the sidebar (layout.tsx) and the
@@ -45,4 +47,6 @@ export const FEATURES: readonly AdminFeature[] = [
   agentsFeature,
   gamesFeature,
   serviceFeature,
+  dashboardFeature,
+  reportsFeature,
 ];

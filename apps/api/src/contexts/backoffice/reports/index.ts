@@ -1,0 +1,10 @@
+/** The reports module's public surface (decision 0022). */
+export { registerReports, reportsModule } from './reports.plugin.ts';
+export { ReportsService } from './reports.service.ts';
+export {
+  DEFAULT_REPORTS_SWEEP_INTERVAL_MS,
+  REPORTS_ROLLUP,
+  reportsRollupSweep,
+  runReportsRollup,
+} from './reports-sweep.ts';
+export { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';

@@ -1,0 +1,415 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { members } from '../../identity/member/index.ts';
+import {
+  giftExchanges,
+  promotionClaims,
+  promotions,
+  signInDays,
+} from '../../engagement/promo/index.ts';
+import { memberVips, vipRewards } from '../../engagement/vip/index.ts';
+import { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';
+
+/**
+ * The reports' reads: the rollups only (decision 0022), except the low-volume engagement
+ * records (promotion claims, sign-ins, gift exchanges, VIP rewards and levels) read as they are.
+ * Every query joins `scope`: the brands asked, each with its own days and instants.
+ */
+
+/** One brand of the request: its days (its time zone) and their instants. */
+export type BrandSpan = {
+  brandCode: string;
+  timeZone: string;
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+};
+
+function rowsOf<Row>(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return (result as { rows: Row[] }).rows;
+}
+
+/** `with scope(...) as (values ...)`: the brands and their spans, as a CTE. */
+function scopeCte(spans: readonly BrandSpan[]): SQL {
+  const rows = spans.map(
+    (span) =>
+      sql`(${span.brandCode}::text, ${span.timeZone}::text, ${span.from}::date, ${span.to}::date, ${span.start.toISOString()}::timestamptz, ${span.end.toISOString()}::timestamptz)`,
+  );
+  return sql`scope (brand_code, tz, from_day, to_day, start_at, end_at) as (values ${sql.join(rows, sql`, `)})`;
+}
+
+/** The sums every DashboardTotals needs, as text (bigint-safe), over `report_days` rows `d`. */
+const TOTALS = sql`
+  coalesce(sum(d.registrations), 0)::text as registrations,
+  coalesce(sum(d.ftd_count), 0)::text as ftd_count,
+  coalesce(sum(d.ftd_minor), 0)::text as ftd_minor,
+  coalesce(sum(d.deposit_minor), 0)::text as deposit_minor,
+  coalesce(sum(d.deposit_count), 0)::text as deposit_count,
+  coalesce(sum(d.withdrawal_minor), 0)::text as withdrawal_minor,
+  coalesce(sum(d.withdrawal_count), 0)::text as withdrawal_count,
+  coalesce(sum(d.bet_minor), 0)::text as bet_minor,
+  coalesce(sum(d.valid_bet_minor), 0)::text as valid_bet_minor,
+  coalesce(sum(d.payout_minor), 0)::text as payout_minor,
+  coalesce(sum(d.bonus_minor), 0)::text as bonus_minor,
+  coalesce(sum(d.rebate_minor), 0)::text as rebate_minor,
+  coalesce(sum(d.commission_minor), 0)::text as commission_minor,
+  coalesce(sum(d.active_members), 0)::text as active_members`;
+
+export type TotalsRow = {
+  currency: string;
+  registrations: string;
+  ftd_count: string;
+  ftd_minor: string;
+  deposit_minor: string;
+  deposit_count: string;
+  withdrawal_minor: string;
+  withdrawal_count: string;
+  bet_minor: string;
+  valid_bet_minor: string;
+  payout_minor: string;
+  bonus_minor: string;
+  rebate_minor: string;
+  commission_minor: string;
+  active_members: string;
+};
+
+/** Totals per currency over the spans. `active_members` here: distinct over the period. */
+export async function periodTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+): Promise<TotalsRow[]> {
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)},
+    totals as (
+      select d.currency, ${TOTALS}
+        from ${reportDays} d
+        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+       group by d.currency
+    ), active as (
+      select m.currency, count(*)::text as active
+        from (select distinct m.currency, m.member_id
+                from ${reportMemberDays} m
+                join scope s on s.brand_code = m.brand_code and m.day between s.from_day and s.to_day
+               where m.rounds > 0 or m.deposit_count > 0) m
+       group by m.currency
+    )
+    select totals.*, coalesce(active.active, '0') as active_members
+      from totals left join active on active.currency = totals.currency
+     order by totals.currency`);
+  return rowsOf<TotalsRow>(result);
+}
+
+/** Per day (and brand, when `perBrand`) and currency. */
+export async function dailyTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+  perBrand: boolean,
+): Promise<(TotalsRow & { day: string; brand_code: string | null })[]> {
+  const brand = perBrand ? sql`d.brand_code` : sql`null::text`;
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)}
+    select d.day::text as day, ${brand} as brand_code, d.currency, ${TOTALS}
+      from ${reportDays} d
+      join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+     group by d.day, ${brand}, d.currency
+     order by d.day desc, ${brand}, d.currency`);
+  return rowsOf(result);
+}
+
+export type GameRow = {
+  currency: string;
+  platform_id: number;
+  game_code: string | null;
+  category: number | null;
+  bet_minor: string;
+  valid_bet_minor: string;
+  payout_minor: string;
+  rounds: string;
+  players: string;
+};
+
+/** Game figures grouped by platform, by game (within `platformId`), or by category. */
+export async function gameTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+  by: 'platform' | 'game' | 'category',
+  filter: { platformId?: number; category?: number } = {},
+): Promise<GameRow[]> {
+  const keys =
+    by === 'platform'
+      ? sql`g.platform_id, null::text as game_code,
+            case when count(distinct g.category) = 1 then min(g.category) end as category`
+      : by === 'game'
+        ? sql`g.platform_id, g.game_code, g.category`
+        : sql`null::int as platform_id, null::text as game_code, g.category`;
+  const groups =
+    by === 'platform'
+      ? sql`g.platform_id`
+      : by === 'game'
+        ? sql`g.platform_id, g.game_code, g.category`
+        : sql`g.category`;
+  const conditions = [sql`true`];
+  if (filter.platformId !== undefined) conditions.push(sql`g.platform_id = ${filter.platformId}`);
+  if (filter.category !== undefined) conditions.push(sql`g.category = ${filter.category}`);
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)}
+    select g.currency, ${keys},
+           sum(g.bet_minor)::text as bet_minor, sum(g.valid_bet_minor)::text as valid_bet_minor,
+           sum(g.payout_minor)::text as payout_minor, sum(g.rounds)::text as rounds,
+           sum(g.players)::text as players
+      from ${reportGameDays} g
+      join scope s on s.brand_code = g.brand_code and g.day between s.from_day and s.to_day
+     where ${sql.join(conditions, sql` and `)}
+     group by g.currency, ${groups}
+     order by sum(g.bet_minor) - sum(g.payout_minor) desc, 2, 3`);
+  return rowsOf(result);
+}
+
+export type PromotionRow = {
+  promotion_id: string;
+  brand_code: string;
+  kind: string;
+  title: Record<string, string> | string;
+  currency: string;
+  claims: string;
+  members: string;
+  cost_minor: string;
+};
+
+/** Paid claims, sign-ins and gift exchanges in the period, per promotion. */
+export async function promotionTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+): Promise<PromotionRow[]> {
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)},
+    grants as (
+      select c.promotion_id, c.member_id, c.currency, c.reward_minor as cost
+        from ${promotionClaims} c
+        join scope s on s.brand_code = c.brand_code
+       where c.status = 'paid'
+         and coalesce(c.decided_at, c.created_at) >= s.start_at
+         and coalesce(c.decided_at, c.created_at) < s.end_at
+      union all
+      select i.promotion_id, i.member_id, i.currency, i.reward_minor - coalesce(i.cost_minor, 0)
+        from ${signInDays} i
+        join scope s on s.brand_code = i.brand_code
+       where i.created_at >= s.start_at and i.created_at < s.end_at
+      union all
+      select e.promotion_id, e.member_id, e.currency, e.reward_minor
+        from ${giftExchanges} e
+        join scope s on s.brand_code = e.brand_code
+       where e.status <> 'rejected' and e.created_at >= s.start_at and e.created_at < s.end_at
+    )
+    select p.id::text as promotion_id, p.brand_code, p.kind, p.title, g.currency,
+           count(*)::text as claims, count(distinct g.member_id)::text as members,
+           sum(g.cost)::text as cost_minor
+      from grants g join ${promotions} p on p.id = g.promotion_id
+     group by p.id, g.currency
+     order by sum(g.cost) desc, p.id`);
+  return rowsOf(result);
+}
+
+export type VipRow = {
+  level: number;
+  currency: string;
+  members: string;
+  reward_count: string;
+  rewards_minor: string;
+  rebates_minor: string;
+};
+
+/** Members per level now, and VIP money paid in the period by the level it was paid at. */
+export async function vipTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+  currencyOf: (brandCode: string) => string,
+): Promise<VipRow[]> {
+  const currencies = spans.map(
+    (span) => sql`(${span.brandCode}::text, ${currencyOf(span.brandCode)}::text)`,
+  );
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)},
+    currencies (brand_code, currency) as (values ${sql.join(currencies, sql`, `)}),
+    levels as (
+      select coalesce(v.level, 0) as level, c.currency, count(*) as members
+        from ${members} m
+        join currencies c on c.brand_code = m.brand_code
+        left join ${memberVips} v on v.member_id = m.id
+       group by 1, 2
+    ), paid as (
+      select r.level, r.currency,
+             count(*) filter (where r.kind <> 'rebate') as reward_count,
+             coalesce(sum(r.amount_minor) filter (where r.kind <> 'rebate'), 0) as rewards,
+             coalesce(sum(r.amount_minor) filter (where r.kind = 'rebate'), 0) as rebates
+        from ${vipRewards} r
+        join scope s on s.brand_code = r.brand_code
+       where r.created_at >= s.start_at and r.created_at < s.end_at
+       group by 1, 2
+    )
+    select coalesce(l.level, p.level) as level, coalesce(l.currency, p.currency) as currency,
+           coalesce(l.members, 0)::text as members, coalesce(p.reward_count, 0)::text as reward_count,
+           coalesce(p.rewards, 0)::text as rewards_minor, coalesce(p.rebates, 0)::text as rebates_minor
+      from levels l full join paid p on p.level = l.level and p.currency = l.currency
+     order by 2, 1`);
+  return rowsOf(result);
+}
+
+export type AgentRow = {
+  agent_id: string;
+  username: string;
+  brand_code: string;
+  currency: string;
+  downline: string;
+  new_members: string;
+  active: string;
+  deposit_minor: string;
+  valid_bet_minor: string;
+  ggr_minor: string;
+  commission_minor: string;
+  total: string;
+};
+
+/**
+ * Agents (members with a downline or commission) and their downline's figures in the period.
+ * `order: 'ggr'` pages by the downline's GGR; `order: 'id'` by agent id after `afterId`.
+ */
+export async function agentTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+  page:
+    | { order: 'ggr'; limit: number; offset: number }
+    | { order: 'id'; limit: number; afterId: string },
+): Promise<AgentRow[]> {
+  const order =
+    page.order === 'ggr'
+      ? sql`order by ggr_minor desc, agent_id limit ${page.limit} offset ${page.offset}`
+      : sql`where agent_id > ${page.afterId}::bigint order by agent_id limit ${page.limit}`;
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)},
+    activity as (
+      select d.agent_id, max(d.currency) as currency,
+             count(distinct d.member_id) filter (where d.rounds > 0 or d.deposit_count > 0) as active,
+             sum(d.deposit_minor) as deposit_minor, sum(d.valid_bet_minor) as valid_bet_minor,
+             sum(d.bet_minor - d.payout_minor) as ggr_minor
+        from ${reportMemberDays} d
+        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+       where d.agent_id is not null
+       group by d.agent_id
+    ), commission as (
+      select d.member_id as agent_id, max(d.currency) as currency,
+             sum(d.commission_minor) as commission_minor
+        from ${reportMemberDays} d
+        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+       where d.commission_minor <> 0
+       group by d.member_id
+    ), downline as (
+      select m.referrer_member_id as agent_id, count(*) as downline,
+             count(*) filter (where m.created_at >= s.start_at and m.created_at < s.end_at) as new_members
+        from ${members} m join scope s on s.brand_code = m.brand_code
+       where m.referrer_member_id is not null
+       group by m.referrer_member_id
+    ), agents as (
+      select coalesce(dl.agent_id, a.agent_id, c.agent_id) as agent_id,
+             coalesce(a.currency, c.currency) as currency,
+             coalesce(dl.downline, 0) as downline, coalesce(dl.new_members, 0) as new_members,
+             coalesce(a.active, 0) as active, coalesce(a.deposit_minor, 0) as deposit_minor,
+             coalesce(a.valid_bet_minor, 0) as valid_bet_minor, coalesce(a.ggr_minor, 0) as ggr_minor,
+             coalesce(c.commission_minor, 0) as commission_minor
+        from downline dl
+        full join activity a on a.agent_id = dl.agent_id
+        full join commission c on c.agent_id = coalesce(dl.agent_id, a.agent_id)
+    ), counted as (
+      select agents.*, count(*) over () as total from agents
+    )
+    select counted.agent_id::text as agent_id, m.username, m.brand_code, counted.currency,
+           downline::text as downline, new_members::text as new_members, active::text as active,
+           deposit_minor::text as deposit_minor, valid_bet_minor::text as valid_bet_minor,
+           ggr_minor::text as ggr_minor, commission_minor::text as commission_minor,
+           total::text as total
+      from (select * from counted ${order}) counted
+      join ${members} m on m.id = counted.agent_id
+     ${page.order === 'ggr' ? sql`order by counted.ggr_minor desc, counted.agent_id` : sql`order by counted.agent_id`}`);
+  return rowsOf(result);
+}
+
+export type CohortRow = {
+  week: string;
+  size: string;
+  offset_week: number | null;
+  active: string;
+  depositing: string;
+};
+
+/** Members registered in the period by registration week, and their activity per week since. */
+export async function cohortTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+  weeks: number,
+): Promise<CohortRow[]> {
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)},
+    cohort as (
+      select m.id, date_trunc('week', m.created_at at time zone s.tz)::date as week
+        from ${members} m
+        join scope s on s.brand_code = m.brand_code
+       where m.created_at >= s.start_at and m.created_at < s.end_at
+    ), sizes as (
+      select week, count(*) as size from cohort group by week
+    ), activity as (
+      select c.week, (d.day - c.week) / 7 as offset_week,
+             count(distinct c.id) filter (where d.rounds > 0 or d.deposit_count > 0) as active,
+             count(distinct c.id) filter (where d.deposit_count > 0) as depositing
+        from cohort c
+        join ${reportMemberDays} d
+          on d.member_id = c.id and d.day >= c.week and d.day < c.week + ${weeks * 7}::int
+       group by 1, 2
+    )
+    select sizes.week::text as week, sizes.size::text as size, a.offset_week,
+           coalesce(a.active, 0)::text as active, coalesce(a.depositing, 0)::text as depositing
+      from sizes left join activity a on a.week = sizes.week
+     order by sizes.week, a.offset_week`);
+  return rowsOf(result);
+}
+
+export type PlayerRow = {
+  member_id: string;
+  username: string;
+  brand_code: string;
+  currency: string;
+  bet_minor: string;
+  valid_bet_minor: string;
+  payout_minor: string;
+  rounds: string;
+};
+
+/** The members with the highest (winners) or lowest (losers) payouts less stakes. */
+export async function playerTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+  order: 'winners' | 'losers',
+  limit: number,
+): Promise<PlayerRow[]> {
+  const direction = order === 'winners' ? sql`desc` : sql`asc`;
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)},
+    totals as (
+      select d.member_id, d.brand_code, d.currency, sum(d.bet_minor) as bet_minor,
+             sum(d.valid_bet_minor) as valid_bet_minor, sum(d.payout_minor) as payout_minor,
+             sum(d.rounds) as rounds
+        from ${reportMemberDays} d
+        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+       where d.rounds > 0
+       group by d.member_id, d.brand_code, d.currency
+       order by sum(d.payout_minor) - sum(d.bet_minor) ${direction}, d.member_id
+       limit ${limit}
+    )
+    select t.member_id::text as member_id, m.username, t.brand_code, t.currency,
+           t.bet_minor::text as bet_minor, t.valid_bet_minor::text as valid_bet_minor,
+           t.payout_minor::text as payout_minor, t.rounds::text as rounds
+      from totals t join ${members} m on m.id = t.member_id
+     order by t.payout_minor - t.bet_minor ${direction}, t.member_id`);
+  return rowsOf(result);
+}

@@ -1,0 +1,62 @@
+CREATE TABLE "report_days" (
+	"brand_code" text NOT NULL,
+	"day" date NOT NULL,
+	"currency" text NOT NULL,
+	"registrations" integer DEFAULT 0 NOT NULL,
+	"ftd_count" integer DEFAULT 0 NOT NULL,
+	"ftd_minor" bigint DEFAULT 0 NOT NULL,
+	"deposit_minor" bigint DEFAULT 0 NOT NULL,
+	"deposit_count" integer DEFAULT 0 NOT NULL,
+	"withdrawal_minor" bigint DEFAULT 0 NOT NULL,
+	"withdrawal_count" integer DEFAULT 0 NOT NULL,
+	"bet_minor" bigint DEFAULT 0 NOT NULL,
+	"valid_bet_minor" bigint DEFAULT 0 NOT NULL,
+	"payout_minor" bigint DEFAULT 0 NOT NULL,
+	"rounds" bigint DEFAULT 0 NOT NULL,
+	"bonus_minor" bigint DEFAULT 0 NOT NULL,
+	"rebate_minor" bigint DEFAULT 0 NOT NULL,
+	"commission_minor" bigint DEFAULT 0 NOT NULL,
+	"active_members" integer DEFAULT 0 NOT NULL,
+	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "report_days_pk" PRIMARY KEY("brand_code","day")
+);
+--> statement-breakpoint
+CREATE TABLE "report_game_days" (
+	"brand_code" text NOT NULL,
+	"day" date NOT NULL,
+	"platform_id" integer NOT NULL,
+	"game_code" text NOT NULL,
+	"category" integer NOT NULL,
+	"currency" text NOT NULL,
+	"bet_minor" bigint NOT NULL,
+	"valid_bet_minor" bigint NOT NULL,
+	"payout_minor" bigint NOT NULL,
+	"rounds" bigint NOT NULL,
+	"players" integer NOT NULL,
+	CONSTRAINT "report_game_days_pk" PRIMARY KEY("brand_code","day","platform_id","game_code","category")
+);
+--> statement-breakpoint
+CREATE TABLE "report_member_days" (
+	"brand_code" text NOT NULL,
+	"day" date NOT NULL,
+	"member_id" bigint NOT NULL,
+	"agent_id" bigint,
+	"currency" text NOT NULL,
+	"bet_minor" bigint DEFAULT 0 NOT NULL,
+	"valid_bet_minor" bigint DEFAULT 0 NOT NULL,
+	"payout_minor" bigint DEFAULT 0 NOT NULL,
+	"rounds" integer DEFAULT 0 NOT NULL,
+	"deposit_minor" bigint DEFAULT 0 NOT NULL,
+	"deposit_count" integer DEFAULT 0 NOT NULL,
+	"ftd_minor" bigint,
+	"withdrawal_minor" bigint DEFAULT 0 NOT NULL,
+	"withdrawal_count" integer DEFAULT 0 NOT NULL,
+	"bonus_minor" bigint DEFAULT 0 NOT NULL,
+	"rebate_minor" bigint DEFAULT 0 NOT NULL,
+	"commission_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "report_member_days_pk" PRIMARY KEY("brand_code","day","member_id")
+);
+--> statement-breakpoint
+CREATE INDEX "report_member_days_member" ON "report_member_days" USING btree ("member_id","day");--> statement-breakpoint
+CREATE INDEX "report_member_days_agent" ON "report_member_days" USING btree ("brand_code","agent_id","day") WHERE "report_member_days"."agent_id" is not null;--> statement-breakpoint
+CREATE INDEX "report_member_days_deposits" ON "report_member_days" USING btree ("member_id","day") WHERE "report_member_days"."deposit_count" > 0;
