@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJobRunNow } from '../../../jobs/job-runs.repository.ts';
 import { Scheduler } from '../../../jobs/scheduler.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { OperatorAnswer } from '../../../test/operators.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { gameBetRecords } from '../../games/bet-records/bet-records.schema.ts';
 import { members } from '../../identity/member/member.schema.ts';
@@ -45,7 +46,7 @@ async function call(url: string, token = admin) {
     url,
     headers: { authorization: `Bearer ${token}`, lang: 'en' },
   });
-  return { statusCode: response.statusCode, body: response.json<{ status: boolean; data: any }>() };
+  return { statusCode: response.statusCode, body: response.json<OperatorAnswer['body']>() };
 }
 
 const RANGE = `brand=${BRAND}&period=range&from=2023-03-06&to=2023-03-07`;
