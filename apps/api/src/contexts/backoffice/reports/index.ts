@@ -7,4 +7,10 @@ export {
   reportsRollupSweep,
   runReportsRollup,
 } from './reports-sweep.ts';
-export { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';
+export {
+  reportAgentDays,
+  reportCohortWeeks,
+  reportDays,
+  reportGameDays,
+  reportMemberDays,
+} from './reports.schema.ts';

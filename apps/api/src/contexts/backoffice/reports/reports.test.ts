@@ -12,7 +12,13 @@ import { operatorActions } from '../../identity/operator/operator.schema.ts';
 import { createOperator } from '../../identity/operator/operator.test-support.ts';
 import { journalEntries } from '../../money/ledger/ledger.schema.ts';
 import { LedgerService, type PostingLine } from '../../money/ledger/ledger.service.ts';
-import { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';
+import {
+  reportAgentDays,
+  reportCohortWeeks,
+  reportDays,
+  reportGameDays,
+  reportMemberDays,
+} from './reports.schema.ts';
 import { REPORTS_ROLLUP } from './reports-sweep.ts';
 
 /**
@@ -351,6 +357,12 @@ describe('report rollups and the dashboard', () => {
           strip(await db.select().from(reportGameDays).where(eq(reportGameDays.brandCode, BRAND))),
           strip(
             await db.select().from(reportMemberDays).where(eq(reportMemberDays.brandCode, BRAND)),
+          ),
+          strip(
+            await db.select().from(reportAgentDays).where(eq(reportAgentDays.brandCode, BRAND)),
+          ),
+          strip(
+            await db.select().from(reportCohortWeeks).where(eq(reportCohortWeeks.brandCode, BRAND)),
           ),
         ],
         replacer,
