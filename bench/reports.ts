@@ -95,7 +95,7 @@ async function generateAndSweep() {
   if (!sweepAgain) await generate();
   else {
     await client.query(
-      `truncate report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks`,
+      `truncate report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks, report_member_months`,
     );
     await client.query(`delete from job_runs where name = '${REPORTS_ROLLUP}'`);
   }
@@ -322,7 +322,7 @@ async function generateAndSweep() {
   // visibility map autovacuum keeps.
   await timed('vacuum analyze the rollups', () =>
     client.query(
-      'vacuum analyze report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks',
+      'vacuum analyze report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks, report_member_months',
     ),
   );
   const sizes = await client.query<{ name: string; rows: string }>(
@@ -330,7 +330,8 @@ async function generateAndSweep() {
    union all select 'report_game_days', count(*)::text from report_game_days
    union all select 'report_member_days', count(*)::text from report_member_days
    union all select 'report_agent_days', count(*)::text from report_agent_days
-   union all select 'report_cohort_weeks', count(*)::text from report_cohort_weeks`,
+   union all select 'report_cohort_weeks', count(*)::text from report_cohort_weeks
+   union all select 'report_member_months', count(*)::text from report_member_months`,
   );
   console.info(`rollups: ${sizes.rows.map((row) => `${row.name} ${row.rows}`).join(', ')}`);
   await client.end();

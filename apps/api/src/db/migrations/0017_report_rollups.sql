@@ -86,6 +86,15 @@ CREATE TABLE "report_cohort_weeks" (
 );
 --> statement-breakpoint
 CREATE INDEX "report_cohort_weeks_week" ON "report_cohort_weeks" USING btree ("brand_code","week");--> statement-breakpoint
+CREATE TABLE "report_member_months" (
+	"brand_code" text NOT NULL,
+	"month" date NOT NULL,
+	"member_id" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"active_days" integer NOT NULL,
+	CONSTRAINT "report_member_months_pk" PRIMARY KEY("brand_code","month","member_id")
+);
+--> statement-breakpoint
 -- The ledger's entries of a brand by time (the ledger module declares it): the report sweep
 -- recomputes a brand's day from them, which without it scanned every entry per brand-day.
 CREATE INDEX "journal_entries_brand_created" ON "journal_entries" USING btree ("brand_code","created_at");

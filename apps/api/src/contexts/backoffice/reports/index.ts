@@ -13,4 +13,5 @@ export {
   reportDays,
   reportGameDays,
   reportMemberDays,
+  reportMemberMonths,
 } from './reports.schema.ts';

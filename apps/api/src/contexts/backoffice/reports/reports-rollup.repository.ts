@@ -14,6 +14,7 @@ import {
   reportDays,
   reportGameDays,
   reportMemberDays,
+  reportMemberMonths,
 } from './reports.schema.ts';
 
 /**
@@ -240,6 +241,20 @@ export async function recomputeDay(executor: Executor, window: DayWindow): Promi
          where brand_code = ${brandCode} and day = ${day}::date and commission_minor <> 0
       ) legs
      group by agent_id`);
+
+  // The day's bit in the members' months: cleared, then set for the day's active members.
+  const month = sql`date_trunc('month', ${day}::timestamp)::date`;
+  const bit = sql`(1 << (extract(day from ${day}::date)::int - 1))`;
+  await executor.execute(sql`
+    update ${reportMemberMonths} set active_days = active_days & ~${bit}
+     where brand_code = ${brandCode} and month = ${month} and active_days & ${bit} <> 0`);
+  await executor.execute(sql`
+    insert into ${reportMemberMonths} (brand_code, month, member_id, currency, active_days)
+    select ${brandCode}, ${month}, member_id, ${currency}, ${bit}
+      from ${reportMemberDays}
+     where brand_code = ${brandCode} and day = ${day}::date and (rounds > 0 or deposit_count > 0)
+    on conflict (brand_code, month, member_id)
+    do update set active_days = ${reportMemberMonths}.active_days | excluded.active_days`);
 
   // The cohorts of the day's week: per registration day, the distinct members active and
   // depositing in that week (the other days of the week as they stand).

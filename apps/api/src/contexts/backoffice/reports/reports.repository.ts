@@ -14,6 +14,7 @@ import {
   reportDays,
   reportGameDays,
   reportMemberDays,
+  reportMemberMonths,
 } from './reports.schema.ts';
 
 /**
@@ -94,16 +95,19 @@ export async function periodTotals(
         join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
        group by d.currency
     ), active as (
-      -- Index-only on report_member_days_active; a member is of one brand, so the distinct
-      -- members per brand add up.
-      select m.currency, sum(m.active)::text as active
-        from scope s
-        cross join lateral (
-          select m.currency, count(distinct m.member_id) as active
-            from ${reportMemberDays} m
-           where m.brand_code = s.brand_code and m.day between s.from_day and s.to_day
-             and (m.rounds > 0 or m.deposit_count > 0)
-           group by m.currency) m
+      -- One row per member and month: active on a day of the period when a bit of the days the
+      -- period covers in that month is set.
+      select m.currency, count(*)::text as active
+        from (select distinct m.currency, m.member_id
+                from ${reportMemberMonths} m
+                join scope s on s.brand_code = m.brand_code
+                 and m.month between date_trunc('month', s.from_day::timestamp)::date and s.to_day
+                cross join lateral (
+                  select extract(day from greatest(s.from_day, m.month))::int as low,
+                         extract(day from least(s.to_day,
+                           (m.month + interval '1 month' - interval '1 day')::date))::int as high) r
+               where m.active_days::bigint
+                     & (((1::bigint << r.high) - 1) & ~((1::bigint << (r.low - 1)) - 1)) <> 0) m
        group by m.currency
     )
     select totals.*, coalesce(active.active, '0') as active_members

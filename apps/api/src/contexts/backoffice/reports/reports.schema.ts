@@ -208,3 +208,26 @@ export const reportCohortWeeks = pgTable(
     index('report_cohort_weeks_week').on(table.brandCode, table.week),
   ],
 );
+
+/**
+ * Per brand, month (its first day) and member: the days of the month the member was active (a
+ * round or a deposit) as bits (bit 0 = the 1st). Distinct active members over any period read
+ * one row per member and month instead of one per member and day. The sweep clears and sets the
+ * bit of every day it recomputes.
+ */
+export const reportMemberMonths = pgTable(
+  'report_member_months',
+  {
+    brandCode: text('brand_code').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    activeDays: integer('active_days').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'report_member_months_pk',
+      columns: [table.brandCode, table.month, table.memberId],
+    }),
+  ],
+);

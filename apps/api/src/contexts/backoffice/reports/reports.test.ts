@@ -18,6 +18,7 @@ import {
   reportDays,
   reportGameDays,
   reportMemberDays,
+  reportMemberMonths,
 } from './reports.schema.ts';
 import { REPORTS_ROLLUP } from './reports-sweep.ts';
 
@@ -281,6 +282,8 @@ describe('report rollups and the dashboard', () => {
     expect(cny.totals).toEqual(EXPECTED_TOTALS);
     expect(cny.previous.deposits).toBe('0.00');
     expect(cny.previous.registrations).toBe(0);
+    // The same month's active days outside the period do not count.
+    expect(cny.previous.activeMembers).toBe(0);
     expect(cny.byDay.map((day: { day: string }) => day.day)).toEqual(['2023-03-06', '2023-03-07']);
     expect(cny.byDay[0]).toMatchObject({
       registrations: 2,
@@ -363,6 +366,12 @@ describe('report rollups and the dashboard', () => {
           ),
           strip(
             await db.select().from(reportCohortWeeks).where(eq(reportCohortWeeks.brandCode, BRAND)),
+          ),
+          strip(
+            await db
+              .select()
+              .from(reportMemberMonths)
+              .where(eq(reportMemberMonths.brandCode, BRAND)),
           ),
         ],
         replacer,
