@@ -75,6 +75,11 @@ if (reuse) {
   await again.db.execute(
     sql`update job_runs set next_due_at = now() + interval '1 day' where name = ${REPORTS_ROLLUP}`,
   );
+  // The operator enrolled TOTP in the earlier run: enrol again below.
+  await again.db.execute(
+    sql`update operators set totp_secret = null, totp_pending_secret = null, totp_enabled_at = null,
+        totp_last_step = null where username = ${ADMIN.username}`,
+  );
   await again.close();
 }
 
@@ -381,6 +386,14 @@ const subjects: [string, string][] = [
   ['top losers 30d', `/admin/api/reports/players?${period}&order=losers`],
   ['daily export 30d', `/admin/api/reports/daily/export?${period}`],
 ];
+// only=dashboard,agents: just the subjects whose names start with one of these (and the baseline).
+const only = args.only?.split(',');
+if (only) {
+  const kept = subjects.filter(
+    ([subject]) => subject.startsWith('GET') || only.some((name) => subject.startsWith(name)),
+  );
+  subjects.splice(0, subjects.length, ...kept);
+}
 const check = (path: string) => (body: string) =>
   path.includes('/export') || path === '/healthz'
     ? body.length > 0
