@@ -7,4 +7,11 @@ export {
   reportsRollupSweep,
   runReportsRollup,
 } from './reports-sweep.ts';
-export { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';
+export {
+  reportAgentDays,
+  reportCohortWeeks,
+  reportDays,
+  reportGameDays,
+  reportMemberDays,
+  reportMemberMonths,
+} from './reports.schema.ts';

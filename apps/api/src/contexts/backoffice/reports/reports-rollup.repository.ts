@@ -8,7 +8,14 @@ import {
   postings,
   reasonsOfRecordType,
 } from '../../money/ledger/index.ts';
-import { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';
+import {
+  reportAgentDays,
+  reportCohortWeeks,
+  reportDays,
+  reportGameDays,
+  reportMemberDays,
+  reportMemberMonths,
+} from './reports.schema.ts';
 
 /**
  * The rollup sweep's SQL (decision 0022): what changed since the watermarks, and one brand's
@@ -106,13 +113,19 @@ export async function changedDays(
 export type DayWindow = {
   brandCode: string;
   currency: string;
+  /** The brand's time zone (members' days of registration). */
+  timeZone: string;
   day: string;
   /** The day's first instant and the next day's, in the brand's zone. */
   start: Date;
   end: Date;
 };
 
-/** Recomputes one brand's day in all three rollups (run it in a transaction). */
+/**
+ * Recomputes one brand's day in all the rollups (run it in a transaction): the member, game and
+ * brand days from the sources, the agent days from the member days, and the cohort counts of
+ * the day's week (every registration day) from the member days of that week.
+ */
 export async function recomputeDay(executor: Executor, window: DayWindow): Promise<void> {
   const { brandCode, currency, day } = window;
   const start = window.start.toISOString();
@@ -125,6 +138,9 @@ export async function recomputeDay(executor: Executor, window: DayWindow): Promi
   );
   await executor.execute(
     sql`delete from ${reportDays} where brand_code = ${brandCode} and day = ${day}::date`,
+  );
+  await executor.execute(
+    sql`delete from ${reportAgentDays} where brand_code = ${brandCode} and day = ${day}::date`,
   );
 
   await executor.execute(sql`
@@ -207,4 +223,52 @@ export async function recomputeDay(executor: Executor, window: DayWindow): Promi
            (count(*) filter (where rounds > 0 or deposit_count > 0))::int
       from ${reportMemberDays}
      where brand_code = ${brandCode} and day = ${day}::date`);
+
+  // The agents' days: their downline's figures and their own commission, additive over days.
+  await executor.execute(sql`
+    insert into ${reportAgentDays} (brand_code, day, agent_id, currency, deposit_minor,
+      valid_bet_minor, ggr_minor, commission_minor)
+    select ${brandCode}, ${day}::date, agent_id, ${currency}, sum(deposit), sum(valid), sum(ggr),
+           sum(commission)
+      from (
+        select agent_id, deposit_minor as deposit, valid_bet_minor as valid,
+               bet_minor - payout_minor as ggr, 0 as commission
+          from ${reportMemberDays}
+         where brand_code = ${brandCode} and day = ${day}::date and agent_id is not null
+        union all
+        select member_id, 0, 0, 0, commission_minor
+          from ${reportMemberDays}
+         where brand_code = ${brandCode} and day = ${day}::date and commission_minor <> 0
+      ) legs
+     group by agent_id`);
+
+  // The day's bit in the members' months: cleared, then set for the day's active members.
+  const month = sql`date_trunc('month', ${day}::timestamp)::date`;
+  const bit = sql`(1 << (extract(day from ${day}::date)::int - 1))`;
+  await executor.execute(sql`
+    update ${reportMemberMonths} set active_days = active_days & ~${bit}
+     where brand_code = ${brandCode} and month = ${month} and active_days & ${bit} <> 0`);
+  await executor.execute(sql`
+    insert into ${reportMemberMonths} (brand_code, month, member_id, currency, active_days)
+    select ${brandCode}, ${month}, member_id, ${currency}, ${bit}
+      from ${reportMemberDays}
+     where brand_code = ${brandCode} and day = ${day}::date and (rounds > 0 or deposit_count > 0)
+    on conflict (brand_code, month, member_id)
+    do update set active_days = ${reportMemberMonths}.active_days | excluded.active_days`);
+
+  // The cohorts of the day's week: per registration day, the distinct members active and
+  // depositing in that week (the other days of the week as they stand).
+  await executor.execute(sql`
+    delete from ${reportCohortWeeks}
+     where brand_code = ${brandCode} and week = date_trunc('week', ${day}::timestamp)::date`);
+  await executor.execute(sql`
+    insert into ${reportCohortWeeks} (brand_code, registered_on, week, active, depositing)
+    select ${brandCode}, (m.created_at at time zone ${window.timeZone})::date, w.week,
+           (count(distinct d.member_id) filter (where d.rounds > 0 or d.deposit_count > 0))::int,
+           (count(distinct d.member_id) filter (where d.deposit_count > 0))::int
+      from (select date_trunc('week', ${day}::timestamp)::date as week) w
+      join ${reportMemberDays} d
+        on d.brand_code = ${brandCode} and d.day >= w.week and d.day < w.week + 7
+      join ${members} m on m.id = d.member_id
+     group by 2, 3`);
 }

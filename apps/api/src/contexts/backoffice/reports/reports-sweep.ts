@@ -114,6 +114,7 @@ export async function runReportsRollup(
         recomputeDay(tx, {
           brandCode,
           currency: brandCurrency(brand),
+          timeZone: zone,
           day,
           start: dayStart(day, zone),
           end: dayStart(addDays(day, 1), zone),

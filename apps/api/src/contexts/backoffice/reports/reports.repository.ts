@@ -8,7 +8,14 @@ import {
   signInDays,
 } from '../../engagement/promo/index.ts';
 import { memberVips, vipRewards } from '../../engagement/vip/index.ts';
-import { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';
+import {
+  reportAgentDays,
+  reportCohortWeeks,
+  reportDays,
+  reportGameDays,
+  reportMemberDays,
+  reportMemberMonths,
+} from './reports.schema.ts';
 
 /**
  * The reports' reads: the rollups only (decision 0022), except the low-volume engagement
@@ -88,11 +95,19 @@ export async function periodTotals(
         join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
        group by d.currency
     ), active as (
+      -- One row per member and month: active on a day of the period when a bit of the days the
+      -- period covers in that month is set.
       select m.currency, count(*)::text as active
         from (select distinct m.currency, m.member_id
-                from ${reportMemberDays} m
-                join scope s on s.brand_code = m.brand_code and m.day between s.from_day and s.to_day
-               where m.rounds > 0 or m.deposit_count > 0) m
+                from ${reportMemberMonths} m
+                join scope s on s.brand_code = m.brand_code
+                 and m.month between date_trunc('month', s.from_day::timestamp)::date and s.to_day
+                cross join lateral (
+                  select extract(day from greatest(s.from_day, m.month))::int as low,
+                         extract(day from least(s.to_day,
+                           (m.month + interval '1 month' - interval '1 day')::date))::int as high) r
+               where m.active_days::bigint
+                     & (((1::bigint << r.high) - 1) & ~((1::bigint << (r.low - 1)) - 1)) <> 0) m
        group by m.currency
     )
     select totals.*, coalesce(active.active, '0') as active_members
@@ -289,22 +304,20 @@ export async function agentTotals(
       : sql`where agent_id > ${page.afterId}::bigint order by agent_id limit ${page.limit}`;
   const result = await executor.execute(sql`
     with ${scopeCte(spans)},
-    activity as (
-      select d.agent_id, max(d.currency) as currency,
-             count(distinct d.member_id) filter (where d.rounds > 0 or d.deposit_count > 0) as active,
-             sum(d.deposit_minor) as deposit_minor, sum(d.valid_bet_minor) as valid_bet_minor,
-             sum(d.bet_minor - d.payout_minor) as ggr_minor
-        from ${reportMemberDays} d
-        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
-       where d.agent_id is not null
-       group by d.agent_id
-    ), commission as (
-      select d.member_id as agent_id, max(d.currency) as currency,
+    sums as (
+      select d.agent_id, max(d.currency) as currency, sum(d.deposit_minor) as deposit_minor,
+             sum(d.valid_bet_minor) as valid_bet_minor, sum(d.ggr_minor) as ggr_minor,
              sum(d.commission_minor) as commission_minor
+        from ${reportAgentDays} d
+        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+       group by d.agent_id
+    ), active as (
+      -- Index-only on report_member_days_agent (the downline's active member-days).
+      select d.agent_id, count(distinct d.member_id) as active
         from ${reportMemberDays} d
         join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
-       where d.commission_minor <> 0
-       group by d.member_id
+       where d.agent_id is not null and (d.rounds > 0 or d.deposit_count > 0)
+       group by d.agent_id
     ), downline as (
       select m.referrer_member_id as agent_id, count(*) as downline,
              count(*) filter (where m.created_at >= s.start_at and m.created_at < s.end_at) as new_members
@@ -312,15 +325,14 @@ export async function agentTotals(
        where m.referrer_member_id is not null
        group by m.referrer_member_id
     ), agents as (
-      select coalesce(dl.agent_id, a.agent_id, c.agent_id) as agent_id,
-             coalesce(a.currency, c.currency) as currency,
+      select coalesce(dl.agent_id, a.agent_id) as agent_id, a.currency,
              coalesce(dl.downline, 0) as downline, coalesce(dl.new_members, 0) as new_members,
-             coalesce(a.active, 0) as active, coalesce(a.deposit_minor, 0) as deposit_minor,
+             coalesce(ac.active, 0) as active, coalesce(a.deposit_minor, 0) as deposit_minor,
              coalesce(a.valid_bet_minor, 0) as valid_bet_minor, coalesce(a.ggr_minor, 0) as ggr_minor,
-             coalesce(c.commission_minor, 0) as commission_minor
+             coalesce(a.commission_minor, 0) as commission_minor
         from downline dl
-        full join activity a on a.agent_id = dl.agent_id
-        full join commission c on c.agent_id = coalesce(dl.agent_id, a.agent_id)
+        full join sums a on a.agent_id = dl.agent_id
+        left join active ac on ac.agent_id = coalesce(dl.agent_id, a.agent_id)
     ), counted as (
       select agents.*, count(*) over () as total from agents
     )
@@ -351,20 +363,21 @@ export async function cohortTotals(
 ): Promise<CohortRow[]> {
   const result = await executor.execute(sql`
     with ${scopeCte(spans)},
-    cohort as (
-      select m.id, date_trunc('week', m.created_at at time zone s.tz)::date as week
-        from ${members} m
-        join scope s on s.brand_code = m.brand_code
-       where m.created_at >= s.start_at and m.created_at < s.end_at
-    ), sizes as (
-      select week, count(*) as size from cohort group by week
+    sizes as (
+      select date_trunc('week', d.day::timestamp)::date as week, sum(d.registrations) as size
+        from ${reportDays} d
+        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+       group by 1
+      having sum(d.registrations) > 0
     ), activity as (
-      select c.week, (d.day - c.week) / 7 as offset_week,
-             count(distinct c.id) filter (where d.rounds > 0 or d.deposit_count > 0) as active,
-             count(distinct c.id) filter (where d.deposit_count > 0) as depositing
-        from cohort c
-        join ${reportMemberDays} d
-          on d.member_id = c.id and d.day >= c.week and d.day < c.week + ${weeks * 7}::int
+      select date_trunc('week', c.registered_on::timestamp)::date as week,
+             (c.week - date_trunc('week', c.registered_on::timestamp)::date) / 7 as offset_week,
+             sum(c.active) as active, sum(c.depositing) as depositing
+        from ${reportCohortWeeks} c
+        join scope s on s.brand_code = c.brand_code
+         and c.registered_on between s.from_day and s.to_day
+       where c.week >= date_trunc('week', c.registered_on::timestamp)::date
+         and c.week < date_trunc('week', c.registered_on::timestamp)::date + ${weeks * 7}::int
        group by 1, 2
     )
     select sizes.week::text as week, sizes.size::text as size, a.offset_week,
@@ -401,7 +414,7 @@ export async function playerTotals(
              sum(d.rounds) as rounds
         from ${reportMemberDays} d
         join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
-       where d.rounds > 0
+       where d.rounds > 0 -- index-only on report_member_days_players
        group by d.member_id, d.brand_code, d.currency
        order by sum(d.payout_minor) - sum(d.bet_minor) ${direction}, d.member_id
        limit ${limit}

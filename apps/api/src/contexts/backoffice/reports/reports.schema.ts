@@ -132,11 +132,102 @@ export const reportMemberDays = pgTable(
       columns: [table.brandCode, table.day, table.memberId],
     }),
     index('report_member_days_member').on(table.memberId, table.day),
+    // Covering (index-only) reads of what a period's sums cannot give: distinct active members
+    // (the dashboard), distinct active members per agent, and per-member sums (top players).
+    index('report_member_days_active')
+      .on(table.brandCode, table.day, table.memberId, table.currency)
+      .where(sql`${table.rounds} > 0 or ${table.depositCount} > 0`),
     index('report_member_days_agent')
-      .on(table.brandCode, table.agentId, table.day)
-      .where(sql`${table.agentId} is not null`),
+      .on(table.brandCode, table.agentId, table.day, table.memberId)
+      .where(
+        sql`${table.agentId} is not null and (${table.rounds} > 0 or ${table.depositCount} > 0)`,
+      ),
+    index('report_member_days_players')
+      .on(
+        table.brandCode,
+        table.day,
+        table.memberId,
+        table.currency,
+        table.betMinor,
+        table.payoutMinor,
+        table.validBetMinor,
+        table.rounds,
+      )
+      .where(sql`${table.rounds} > 0`),
     index('report_member_days_deposits')
       .on(table.memberId, table.day)
       .where(sql`${table.depositCount} > 0`),
+  ],
+);
+
+/**
+ * Per brand, day and agent: the day's figures of the agent's downline (members whose agent it
+ * was that day) and the commission the agent was paid. Additive over days; the sweep derives it
+ * from `report_member_days` with the day.
+ */
+export const reportAgentDays = pgTable(
+  'report_agent_days',
+  {
+    brandCode: text('brand_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    depositMinor: bigint('deposit_minor', { mode: 'bigint' }).notNull(),
+    validBetMinor: bigint('valid_bet_minor', { mode: 'bigint' }).notNull(),
+    ggrMinor: bigint('ggr_minor', { mode: 'bigint' }).notNull(),
+    commissionMinor: bigint('commission_minor', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'report_agent_days_pk',
+      columns: [table.brandCode, table.day, table.agentId],
+    }),
+  ],
+);
+
+/**
+ * Registration cohorts: per brand, day of registration (the brand's zone) and week of activity
+ * (its Monday), the distinct members of that registration day active (a round or a deposit) and
+ * depositing in that week. Members register on one day, so the counts add up over registration
+ * days into weeks of registration. The sweep recomputes the week of every day it recomputes.
+ */
+export const reportCohortWeeks = pgTable(
+  'report_cohort_weeks',
+  {
+    brandCode: text('brand_code').notNull(),
+    registeredOn: date('registered_on', { mode: 'string' }).notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    active: integer('active').notNull(),
+    depositing: integer('depositing').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'report_cohort_weeks_pk',
+      columns: [table.brandCode, table.registeredOn, table.week],
+    }),
+    index('report_cohort_weeks_week').on(table.brandCode, table.week),
+  ],
+);
+
+/**
+ * Per brand, month (its first day) and member: the days of the month the member was active (a
+ * round or a deposit) as bits (bit 0 = the 1st). Distinct active members over any period read
+ * one row per member and month instead of one per member and day. The sweep clears and sets the
+ * bit of every day it recomputes.
+ */
+export const reportMemberMonths = pgTable(
+  'report_member_months',
+  {
+    brandCode: text('brand_code').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    activeDays: integer('active_days').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'report_member_months_pk',
+      columns: [table.brandCode, table.month, table.memberId],
+    }),
   ],
 );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJobRunNow } from '../../../jobs/job-runs.repository.ts';
 import { Scheduler } from '../../../jobs/scheduler.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { OperatorAnswer } from '../../../test/operators.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { gameBetRecords } from '../../games/bet-records/bet-records.schema.ts';
 import { members } from '../../identity/member/member.schema.ts';
@@ -11,7 +12,14 @@ import { operatorActions } from '../../identity/operator/operator.schema.ts';
 import { createOperator } from '../../identity/operator/operator.test-support.ts';
 import { journalEntries } from '../../money/ledger/ledger.schema.ts';
 import { LedgerService, type PostingLine } from '../../money/ledger/ledger.service.ts';
-import { reportDays, reportGameDays, reportMemberDays } from './reports.schema.ts';
+import {
+  reportAgentDays,
+  reportCohortWeeks,
+  reportDays,
+  reportGameDays,
+  reportMemberDays,
+  reportMemberMonths,
+} from './reports.schema.ts';
 import { REPORTS_ROLLUP } from './reports-sweep.ts';
 
 /**
@@ -45,7 +53,7 @@ async function call(url: string, token = admin) {
     url,
     headers: { authorization: `Bearer ${token}`, lang: 'en' },
   });
-  return { statusCode: response.statusCode, body: response.json<{ status: boolean; data: any }>() };
+  return { statusCode: response.statusCode, body: response.json<OperatorAnswer['body']>() };
 }
 
 const RANGE = `brand=${BRAND}&period=range&from=2023-03-06&to=2023-03-07`;
@@ -274,6 +282,8 @@ describe('report rollups and the dashboard', () => {
     expect(cny.totals).toEqual(EXPECTED_TOTALS);
     expect(cny.previous.deposits).toBe('0.00');
     expect(cny.previous.registrations).toBe(0);
+    // The same month's active days outside the period do not count.
+    expect(cny.previous.activeMembers).toBe(0);
     expect(cny.byDay.map((day: { day: string }) => day.day)).toEqual(['2023-03-06', '2023-03-07']);
     expect(cny.byDay[0]).toMatchObject({
       registrations: 2,
@@ -350,6 +360,18 @@ describe('report rollups and the dashboard', () => {
           strip(await db.select().from(reportGameDays).where(eq(reportGameDays.brandCode, BRAND))),
           strip(
             await db.select().from(reportMemberDays).where(eq(reportMemberDays.brandCode, BRAND)),
+          ),
+          strip(
+            await db.select().from(reportAgentDays).where(eq(reportAgentDays.brandCode, BRAND)),
+          ),
+          strip(
+            await db.select().from(reportCohortWeeks).where(eq(reportCohortWeeks.brandCode, BRAND)),
+          ),
+          strip(
+            await db
+              .select()
+              .from(reportMemberMonths)
+              .where(eq(reportMemberMonths.brandCode, BRAND)),
           ),
         ],
         replacer,

@@ -70,7 +70,12 @@ export const journalEntries = pgTable(
     memo: text('memo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('journal_entries_idempotency').on(table.brandCode, table.idempotencyKey)],
+  (table) => [
+    uniqueIndex('journal_entries_idempotency').on(table.brandCode, table.idempotencyKey),
+    // A brand's entries by time: the report rollups recompute a brand's day from it (decision
+    // 0022; created in migration 0017).
+    index('journal_entries_brand_created').on(table.brandCode, table.createdAt),
+  ],
 );
 
 /** The legs of an entry; the amounts of an entry sum to zero per currency. */
