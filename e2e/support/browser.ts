@@ -12,7 +12,12 @@ export const PHONE_USER_AGENT =
   '(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Chromium for the tests. `secureOrigins`: brand hosts (`http://<code>.lobby.test:<port>`) to
+ * treat as secure, as they are in production over HTTPS: the site encrypts passwords with
+ * WebCrypto, which plain http offers only on loopback addresses.
+ */
+export function launchChromium(secureOrigins: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -26,6 +31,9 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       // Brand hosts of the demo data resolve to this machine, so Host picks the brand.
       '--host-resolver-rules=MAP *.lobby.test 127.0.0.1',
+      ...(secureOrigins.length > 0
+        ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`]
+        : []),
     ],
   });
 }
