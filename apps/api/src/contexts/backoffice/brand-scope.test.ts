@@ -22,7 +22,7 @@ import {
   promotions,
 } from '../engagement/promo/promo.schema.ts';
 import { seedPromotions } from '../engagement/promo/promo.seed.ts';
-import { chatConversations } from '../service/chat/chat.schema.ts';
+import { chatCannedReplies, chatConversations } from '../service/chat/chat.schema.ts';
 import { feedbackTickets } from '../service/feedback/feedback.schema.ts';
 import { helpPages } from '../service/help/help.schema.ts';
 import { seedHelpPages } from '../service/help/help.seed.ts';
@@ -77,6 +77,10 @@ async function homeRecords(): Promise<void> {
   const [conversation] = await db
     .insert(chatConversations)
     .values({ brandCode: HOME, memberId, displayName: member!.username })
+    .returning();
+  const [canned] = await db
+    .insert(chatCannedReplies)
+    .values({ brandCode: HOME, language: 'zh-CN', title: 'hello', body: 'a canned reply' })
     .returning();
   const [message] = await db
     .insert(memberMessages)
@@ -257,7 +261,8 @@ async function homeRecords(): Promise<void> {
   set('/admin/api/feedback/:id', { id: id(ticket?.id) });
   set('/admin/api/feedback/:id/reply', { id: id(ticket?.id) });
   set('/admin/api/feedback/:id/close', { id: id(ticket?.id) });
-  for (const action of ['take', 'messages', 'read', 'close']) {
+  set('/admin/api/chat/canned-replies/:id', { id: id(canned?.id) });
+  for (const action of ['take', 'messages', 'read', 'close', 'context', 'image', 'transfer']) {
     set(`/admin/api/chat/:id/${action}`, { id: id(conversation?.id) });
   }
   set('/admin/api/messages/:id/withdraw', { id: id(message?.id) });
@@ -422,6 +427,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /admin/api/feedback/:id/reply': { reply: 'probe' },
   'POST /admin/api/chat/:id/messages': { body: 'probe', clientMessageId: 'probe-0001' },
   'POST /admin/api/chat/:id/read': { lastId: '1' },
+  'PUT /admin/api/chat/canned-replies/:id': { title: 'probe' },
+  'POST /admin/api/chat/:id/transfer': { operatorId: '1' },
   'POST /admin/api/approvals/:id/reject': { note: 'probe' },
   'POST /admin/api/members/:id/notes': { text: 'probe' },
   'PUT /admin/api/members/:id/tags': { tags: ['probe'] },
