@@ -100,7 +100,7 @@ async function generateAndSweep() {
   if (!sweepAgain) await generate();
   else {
     await client.query(
-      `truncate report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks, report_member_months`,
+      `truncate report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks, report_member_months, report_span_facts`,
     );
     await client.query(`delete from job_runs where name = '${REPORTS_ROLLUP}'`);
   }
@@ -286,7 +286,7 @@ async function generateAndSweep() {
   const inScope = () => brands.all().filter((brand) => BRANDS.includes(brand.config.code));
   await ensureJobRun(database.db, REPORTS_ROLLUP);
   const sweepStarted = performance.now();
-  const { days } = await runReportsRollup(
+  const { days, spans, spansSeconds } = await runReportsRollup(
     {
       cursor: {},
       saveCursor: (cursor) => saveJobCursor(database.db, REPORTS_ROLLUP, cursor),
@@ -300,7 +300,7 @@ async function generateAndSweep() {
     `rollup sweep, first run: ${days} brand-days in ${sweepSeconds.toFixed(1)} s: ` +
       `${((sweepSeconds * 1000) / days).toFixed(0)} ms per brand-day, ` +
       `${((sweepSeconds * 1000 * BRANDS.length) / days).toFixed(0)} ms per day of data (all ${BRANDS.length} brands)` +
-      ` (load ${loadAverage()})`,
+      `; of which the kept spans: ${spans} in ${spansSeconds.toFixed(1)} s (load ${loadAverage()})`,
   );
   const rerunStarted = performance.now();
   const rerun = await runReportsRollup(
@@ -318,7 +318,8 @@ async function generateAndSweep() {
     { db: database.db, brands: inScope },
   );
   console.info(
-    `rollup sweep, a steady run (today and yesterday): ${rerun.days} brand-days in ` +
+    `rollup sweep, a steady run (today and yesterday): ${rerun.days} brand-days and ` +
+      `${rerun.spans} kept spans (${rerun.spansSeconds.toFixed(1)} s) in ` +
       `${((performance.now() - rerunStarted) / 1000).toFixed(1)} s (load ${loadAverage()})`,
   );
   // Statistics of the new rollups, as autovacuum's analyze gives them on a running system (without
@@ -327,7 +328,7 @@ async function generateAndSweep() {
   // visibility map autovacuum keeps.
   await timed('vacuum analyze the rollups', () =>
     client.query(
-      'vacuum analyze report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks, report_member_months',
+      'vacuum analyze report_days, report_game_days, report_member_days, report_agent_days, report_cohort_weeks, report_member_months, report_span_facts',
     ),
   );
   const sizes = await client.query<{ name: string; rows: string }>(
@@ -336,7 +337,8 @@ async function generateAndSweep() {
    union all select 'report_member_days', count(*)::text from report_member_days
    union all select 'report_agent_days', count(*)::text from report_agent_days
    union all select 'report_cohort_weeks', count(*)::text from report_cohort_weeks
-   union all select 'report_member_months', count(*)::text from report_member_months`,
+   union all select 'report_member_months', count(*)::text from report_member_months
+   union all select 'report_span_facts', count(*)::text from report_span_facts`,
   );
   console.info(`rollups: ${sizes.rows.map((row) => `${row.name} ${row.rows}`).join(', ')}`);
   await client.end();

@@ -388,10 +388,13 @@ export const adminReportCohortsExportEndpoint = csvReport({
 // ---------------------------------------------------------------------------------------------
 // Top winners and losers.
 
+/** The longest list of top winners or losers one request may ask for. */
+export const REPORT_PLAYERS_MAX_LIMIT = 500;
+
 export const reportPlayersQuerySchema = reportPeriodQuerySchema.extend({
   /** winners: highest member net (payouts - stakes) first; losers: lowest first. */
   order: z.enum(['winners', 'losers']).default('winners'),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: z.coerce.number().int().min(1).max(REPORT_PLAYERS_MAX_LIMIT).default(50),
 });
 export const reportPlayerRowSchema = z.object({
   memberId: z.string(),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { gameBetRecords } from '../../games/bet-records/index.ts';
 import { members } from '../../identity/member/index.ts';
@@ -15,7 +15,9 @@ import {
   reportGameDays,
   reportMemberDays,
   reportMemberMonths,
+  reportSpanFacts,
 } from './reports.schema.ts';
+import { ACTIVE_BY_BRAND, MEMBER_SUMS, scopeCte, type BrandSpan } from './reports.repository.ts';
 
 /**
  * The rollup sweep's SQL (decision 0022): what changed since the watermarks, and one brand's
@@ -271,4 +273,56 @@ export async function recomputeDay(executor: Executor, window: DayWindow): Promi
         on d.brand_code = ${brandCode} and d.day >= w.week and d.day < w.week + 7
       join ${members} m on m.id = d.member_id
      group by 2, 3`);
+}
+
+/** The spans of a brand the sweep keeps answers for, as `from|to`. */
+export async function keptSpans(executor: Executor, brandCode: string): Promise<string[]> {
+  const result = await executor.execute(sql`
+    select from_day::text || '|' || to_day::text as span
+      from ${reportSpanFacts} where brand_code = ${brandCode}`);
+  return rowsOf<{ span: string }>(result).map((row) => row.span);
+}
+
+/**
+ * Computes and keeps one brand's span: its distinct active members and its top `keep` winners
+ * and losers, from the rollups as they stand (one statement, so one snapshot).
+ */
+export async function keepSpanFacts(
+  executor: Executor,
+  span: BrandSpan & { currency: string },
+  keep: number,
+): Promise<void> {
+  const top = (direction: SQL) => sql`
+    coalesce((
+      select jsonb_agg(jsonb_build_object('member_id', t.member_id::text,
+               'bet_minor', t.bet_minor::text, 'valid_bet_minor', t.valid_bet_minor::text,
+               'payout_minor', t.payout_minor::text, 'rounds', t.rounds::text)
+             order by t.payout_minor - t.bet_minor ${direction}, t.member_id)
+        from (select * from sums
+               order by payout_minor - bet_minor ${direction}, member_id
+               limit ${keep}) t), '[]'::jsonb)`;
+  await executor.execute(sql`
+    with ${scopeCte([span])},
+    sums as materialized (${MEMBER_SUMS})
+    insert into ${reportSpanFacts} (brand_code, from_day, to_day, currency, active_members,
+      winners, losers, computed_at)
+    select ${span.brandCode}, ${span.from}::date, ${span.to}::date, ${span.currency},
+           coalesce((select sum(a.active) from (${ACTIVE_BY_BRAND}) a), 0)::int,
+           ${top(sql`desc`)}, ${top(sql`asc`)}, now()
+    on conflict (brand_code, from_day, to_day) do update
+       set currency = excluded.currency, active_members = excluded.active_members,
+           winners = excluded.winners, losers = excluded.losers,
+           computed_at = excluded.computed_at`);
+}
+
+/** Forgets a brand's kept spans other than `keep` (`from|to`). */
+export async function forgetSpans(
+  executor: Executor,
+  brandCode: string,
+  keep: readonly string[],
+): Promise<void> {
+  await executor.execute(sql`
+    delete from ${reportSpanFacts}
+     where brand_code = ${brandCode}
+       and not (from_day::text || '|' || to_day::text = any(${sql.param([...keep])}::text[]))`);
 }

@@ -15,6 +15,7 @@ import {
   reportGameDays,
   reportMemberDays,
   reportMemberMonths,
+  reportSpanFacts,
 } from './reports.schema.ts';
 
 /**
@@ -39,7 +40,7 @@ function rowsOf<Row>(result: unknown): Row[] {
 }
 
 /** `with scope(...) as (values ...)`: the brands and their spans, as a CTE. */
-function scopeCte(spans: readonly BrandSpan[]): SQL {
+export function scopeCte(spans: readonly BrandSpan[]): SQL {
   const rows = spans.map(
     (span) =>
       sql`(${span.brandCode}::text, ${span.timeZone}::text, ${span.from}::date, ${span.to}::date, ${span.start.toISOString()}::timestamptz, ${span.end.toISOString()}::timestamptz)`,
@@ -82,38 +83,93 @@ export type TotalsRow = {
   active_members: string;
 };
 
-/** Totals per currency over the spans. `active_members` here: distinct over the period. */
+/**
+ * Distinct members active (a round or a deposit) per brand over its span, from the rollups, as
+ * `(brand_code, currency, active)` rows; needs the `scope` CTE. A one-day span reads the day's
+ * own count; a longer one reads one row per member and month, active on a day of the span when
+ * a bit of the days the span covers in that month is set.
+ */
+export const ACTIVE_BY_BRAND = sql`
+  select d.brand_code, d.currency, d.active_members::bigint as active
+    from ${reportDays} d
+    join scope s on s.brand_code = d.brand_code and d.day = s.from_day
+   where s.from_day = s.to_day
+  union all
+  select m.brand_code, m.currency, count(distinct m.member_id) as active
+    from ${reportMemberMonths} m
+    join scope s on s.brand_code = m.brand_code
+     and m.month between date_trunc('month', s.from_day::timestamp)::date and s.to_day
+    cross join lateral (
+      select extract(day from greatest(s.from_day, m.month))::int as low,
+             extract(day from least(s.to_day,
+               (m.month + interval '1 month' - interval '1 day')::date))::int as high) r
+   where s.from_day < s.to_day
+     and m.active_days::bigint
+         & (((1::bigint << r.high) - 1) & ~((1::bigint << (r.low - 1)) - 1)) <> 0
+   group by m.brand_code, m.currency`;
+
+/**
+ * Per member of the spans with rounds: stakes, valid bets, payouts and rounds summed over the
+ * span, as `(member_id, brand_code, currency, bet_minor, valid_bet_minor, payout_minor,
+ * rounds)`; needs the `scope` CTE.
+ */
+export const MEMBER_SUMS = sql`
+  select d.member_id, d.brand_code, d.currency, sum(d.bet_minor) as bet_minor,
+         sum(d.valid_bet_minor) as valid_bet_minor, sum(d.payout_minor) as payout_minor,
+         sum(d.rounds) as rounds
+    from ${reportMemberDays} d
+    join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+   where d.rounds > 0 -- index-only on report_member_days_players
+   group by d.member_id, d.brand_code, d.currency`;
+
+/** Totals per currency over the spans (`active_members`: the sum of the days' counts). */
 export async function periodTotals(
   executor: Executor,
   spans: readonly BrandSpan[],
 ): Promise<TotalsRow[]> {
   const result = await executor.execute(sql`
-    with ${scopeCte(spans)},
-    totals as (
-      select d.currency, ${TOTALS}
-        from ${reportDays} d
-        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
-       group by d.currency
-    ), active as (
-      -- One row per member and month: active on a day of the period when a bit of the days the
-      -- period covers in that month is set.
-      select m.currency, count(*)::text as active
-        from (select distinct m.currency, m.member_id
-                from ${reportMemberMonths} m
-                join scope s on s.brand_code = m.brand_code
-                 and m.month between date_trunc('month', s.from_day::timestamp)::date and s.to_day
-                cross join lateral (
-                  select extract(day from greatest(s.from_day, m.month))::int as low,
-                         extract(day from least(s.to_day,
-                           (m.month + interval '1 month' - interval '1 day')::date))::int as high) r
-               where m.active_days::bigint
-                     & (((1::bigint << r.high) - 1) & ~((1::bigint << (r.low - 1)) - 1)) <> 0) m
-       group by m.currency
-    )
-    select totals.*, coalesce(active.active, '0') as active_members
-      from totals left join active on active.currency = totals.currency
-     order by totals.currency`);
+    with ${scopeCte(spans)}
+    select d.currency, ${TOTALS}
+      from ${reportDays} d
+      join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
+     group by d.currency
+     order by d.currency`);
   return rowsOf<TotalsRow>(result);
+}
+
+/** Distinct active members per brand over its span, computed from the rollups. */
+export async function activeMembers(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+): Promise<{ brand_code: string; currency: string; active: string }[]> {
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)}
+    select a.brand_code, a.currency, a.active::text as active from (${ACTIVE_BY_BRAND}) a`);
+  return rowsOf(result);
+}
+
+/** A brand's span as the sweep kept it: its active members and top winners and losers. */
+export type SpanFactsRow = {
+  brand_code: string;
+  from_day: string;
+  to_day: string;
+  currency: string;
+  active_members: string;
+};
+
+/** The kept answers for exactly these spans (brands whose span is not kept have no row). */
+export async function spanFacts(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+): Promise<SpanFactsRow[]> {
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)}
+    select f.brand_code, f.from_day::text as from_day, f.to_day::text as to_day, f.currency,
+           f.active_members::text as active_members
+      from ${reportSpanFacts} f
+      join scope s on s.brand_code = f.brand_code and f.from_day = s.from_day
+       and f.to_day = s.to_day`);
+  return rowsOf(result);
 }
 
 /** Per day (and brand, when `perBrand`) and currency. */
@@ -398,7 +454,10 @@ export type PlayerRow = {
   rounds: string;
 };
 
-/** The members with the highest (winners) or lowest (losers) payouts less stakes. */
+/**
+ * The members with the highest (winners) or lowest (losers) payouts less stakes over the spans:
+ * computed from the member days.
+ */
 export async function playerTotals(
   executor: Executor,
   spans: readonly BrandSpan[],
@@ -409,14 +468,38 @@ export async function playerTotals(
   const result = await executor.execute(sql`
     with ${scopeCte(spans)},
     totals as (
-      select d.member_id, d.brand_code, d.currency, sum(d.bet_minor) as bet_minor,
-             sum(d.valid_bet_minor) as valid_bet_minor, sum(d.payout_minor) as payout_minor,
-             sum(d.rounds) as rounds
-        from ${reportMemberDays} d
-        join scope s on s.brand_code = d.brand_code and d.day between s.from_day and s.to_day
-       where d.rounds > 0 -- index-only on report_member_days_players
-       group by d.member_id, d.brand_code, d.currency
-       order by sum(d.payout_minor) - sum(d.bet_minor) ${direction}, d.member_id
+      select * from (${MEMBER_SUMS}) sums
+       order by payout_minor - bet_minor ${direction}, member_id
+       limit ${limit}
+    )
+    select t.member_id::text as member_id, m.username, t.brand_code, t.currency,
+           t.bet_minor::text as bet_minor, t.valid_bet_minor::text as valid_bet_minor,
+           t.payout_minor::text as payout_minor, t.rounds::text as rounds
+      from totals t join ${members} m on m.id = t.member_id
+     order by t.payout_minor - t.bet_minor ${direction}, t.member_id`);
+  return rowsOf(result);
+}
+
+/** The same, from the lists the sweep kept for exactly these spans. */
+export async function keptPlayerTotals(
+  executor: Executor,
+  spans: readonly BrandSpan[],
+  order: 'winners' | 'losers',
+  limit: number,
+): Promise<PlayerRow[]> {
+  const direction = order === 'winners' ? sql`desc` : sql`asc`;
+  const list = order === 'winners' ? sql`f.winners` : sql`f.losers`;
+  const result = await executor.execute(sql`
+    with ${scopeCte(spans)},
+    totals as (
+      select p.member_id, f.brand_code, f.currency, p.bet_minor, p.valid_bet_minor,
+             p.payout_minor, p.rounds
+        from ${reportSpanFacts} f
+        join scope s on s.brand_code = f.brand_code and f.from_day = s.from_day
+         and f.to_day = s.to_day
+       cross join lateral jsonb_to_recordset(${list}) as p(member_id bigint, bet_minor numeric,
+             valid_bet_minor numeric, payout_minor numeric, rounds bigint)
+       order by p.payout_minor - p.bet_minor ${direction}, p.member_id
        limit ${limit}
     )
     select t.member_id::text as member_id, m.username, t.brand_code, t.currency,

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -228,6 +229,35 @@ export const reportMemberMonths = pgTable(
     primaryKey({
       name: 'report_member_months_pk',
       columns: [table.brandCode, table.month, table.memberId],
+    }),
+  ],
+);
+
+/**
+ * Answers kept for the periods operators open most (decision 0022): per brand and span of its
+ * days (the 7 and 30 days ending today and the spans before them), the distinct active members
+ * and the top winners and losers (REPORT_PLAYERS_MAX_LIMIT each, by net win, as
+ * `{member_id, bet_minor, valid_bet_minor, payout_minor, rounds}` with the figures as text).
+ * Neither adds up over days, so the rollups alone cannot answer them fast at size. The sweep
+ * rewrites a span when a day in it was recomputed and deletes spans no longer asked for; a
+ * read uses a row only for the exact span, else computes from the rollups.
+ */
+export const reportSpanFacts = pgTable(
+  'report_span_facts',
+  {
+    brandCode: text('brand_code').notNull(),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    activeMembers: integer('active_members').notNull(),
+    winners: jsonb('winners').notNull(),
+    losers: jsonb('losers').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'report_span_facts_pk',
+      columns: [table.brandCode, table.fromDay, table.toDay],
     }),
   ],
 );

@@ -42,16 +42,21 @@ import {
 } from './reports-format.ts';
 import { resolvePeriod, type ResolvedPeriod } from './reports-period.ts';
 import {
+  activeMembers,
   agentTotals,
   cohortTotals,
   dailyTotals,
   gameTotals,
+  keptPlayerTotals,
   periodTotals,
   playerTotals,
   promotionTotals,
   vipTotals,
   type AgentRow,
+  spanFacts,
   type BrandSpan,
+  type PlayerRow,
+  type TotalsRow,
 } from './reports.repository.ts';
 import { readReportsCursor, REPORTS_ROLLUP } from './reports-sweep.ts';
 
@@ -121,6 +126,31 @@ export class ReportsService {
     return { period, spans };
   }
 
+  /**
+   * Totals per currency over the spans, with the distinct active members: kept by the sweep for
+   * the spans it keeps, computed from the rollups for the others.
+   */
+  async #periodTotals(spans: readonly BrandSpan[]): Promise<TotalsRow[]> {
+    const [sums, kept] = await Promise.all([
+      periodTotals(this.#db, spans),
+      spanFacts(this.#db, spans),
+    ]);
+    const keptBrands = new Set(kept.map((row) => row.brand_code));
+    const rest = spans.filter((span) => !keptBrands.has(span.brandCode));
+    const computed = rest.length === 0 ? [] : await activeMembers(this.#db, rest);
+    const active = new Map<string, bigint>();
+    for (const row of [
+      ...kept.map((row) => ({ ...row, active: row.active_members })),
+      ...computed,
+    ]) {
+      active.set(row.currency, (active.get(row.currency) ?? 0n) + BigInt(row.active));
+    }
+    return sums.map((row) => ({
+      ...row,
+      active_members: (active.get(row.currency) ?? 0n).toString(),
+    }));
+  }
+
   /** When the rollups were last complete (ISO), or null before the first sweep finished. */
   async asOf(): Promise<string | null> {
     const run = await findJobRun(this.#db, REPORTS_ROLLUP);
@@ -148,8 +178,8 @@ export class ReportsService {
     }
     const [totals, previous, byDay, previousByDay, platforms, categories, asOf, online] =
       await Promise.all([
-        periodTotals(this.#db, spans),
-        periodTotals(this.#db, previousSpans),
+        this.#periodTotals(spans),
+        this.#periodTotals(previousSpans),
         dailyTotals(this.#db, spans, false),
         dailyTotals(this.#db, previousSpans, false),
         gameTotals(this.#db, spans, 'platform'),
@@ -415,8 +445,7 @@ export class ReportsService {
   ) {
     const brands = this.#scope(operator, query.brand);
     const { period, spans } = this.#spans(brands, query);
-    const rows =
-      spans.length === 0 ? [] : await playerTotals(this.#db, spans, query.order, query.limit);
+    const rows = await this.#players(spans, query.order, query.limit);
     const items: ReportPlayerRow[] = rows.map((row) => ({
       memberId: row.member_id,
       username: row.username,
@@ -429,6 +458,35 @@ export class ReportsService {
       rounds: int(row.rounds),
     }));
     return { from: period.from, to: period.to, asOf: await this.asOf(), items };
+  }
+
+  /**
+   * The top of the spans: the lists the sweep kept for its spans, computed from the member days
+   * for the others, merged (a member plays in one brand, so each brand's top holds its part of
+   * the whole top).
+   */
+  async #players(
+    spans: readonly BrandSpan[],
+    order: 'winners' | 'losers',
+    limit: number,
+  ): Promise<PlayerRow[]> {
+    if (spans.length === 0) return [];
+    const keptBrands = new Set((await spanFacts(this.#db, spans)).map((row) => row.brand_code));
+    const kept = spans.filter((span) => keptBrands.has(span.brandCode));
+    const rest = spans.filter((span) => !keptBrands.has(span.brandCode));
+    const [fromKept, computed] = await Promise.all([
+      kept.length === 0 ? [] : keptPlayerTotals(this.#db, kept, order, limit),
+      rest.length === 0 ? [] : playerTotals(this.#db, rest, order, limit),
+    ]);
+    const net = (row: PlayerRow) => BigInt(row.payout_minor) - BigInt(row.bet_minor);
+    const sign = order === 'winners' ? -1 : 1;
+    return [...fromKept, ...computed]
+      .sort((left, right) => {
+        const byNet = net(left) === net(right) ? 0 : net(left) < net(right) ? -1 : 1;
+        if (byNet !== 0) return sign * byNet;
+        return BigInt(left.member_id) < BigInt(right.member_id) ? -1 : 1;
+      })
+      .slice(0, limit);
   }
 
   // -------------------------------------------------------------------------------------------

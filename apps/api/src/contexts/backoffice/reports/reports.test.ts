@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJobRunNow } from '../../../jobs/job-runs.repository.ts';
 import { Scheduler } from '../../../jobs/scheduler.ts';
@@ -19,8 +19,16 @@ import {
   reportGameDays,
   reportMemberDays,
   reportMemberMonths,
+  reportSpanFacts,
 } from './reports.schema.ts';
-import { REPORTS_ROLLUP } from './reports-sweep.ts';
+import {
+  activeMembers,
+  keptPlayerTotals,
+  playerTotals,
+  spanFacts,
+  type BrandSpan,
+} from './reports.repository.ts';
+import { REPORTS_ROLLUP, runReportsRollup } from './reports-sweep.ts';
 
 /**
  * The reports over a fixture with known money and play on known days of a brand that no other
@@ -616,6 +624,164 @@ describe('late rows', () => {
     const day = answer.body.data.items.find((row: { day: string }) => row.day === '2023-03-06');
     expect(day).toMatchObject({ brand: BRAND, bets: '45.00', payouts: '10.00', ggr: '35.00' });
   }, 120_000);
+});
+
+describe('kept spans', () => {
+  // 2023-03-08 12:00 in Shanghai: the kept spans are 03-02..03-08, 02-23..03-01, 02-07..03-08
+  // and 01-08..02-06; the fixture plays on 03-06 and 03-07.
+  const at = (iso: string) => () => new Date(iso);
+  const SPAN_7D = { from: '2023-03-02', to: '2023-03-08' };
+  const SPAN_30D = { from: '2023-02-07', to: '2023-03-08' };
+  let cursor: Record<string, unknown> = {};
+
+  async function rollup(now: () => Date) {
+    const brand = harness.app.brands.get(BRAND);
+    if (!brand) throw new Error(`no ${BRAND}`);
+    await runReportsRollup(
+      {
+        cursor,
+        saveCursor: async (next) => {
+          cursor = next;
+        },
+        signal: new AbortController().signal,
+        log: harness.app.log,
+      },
+      { db: harness.database.db, brands: () => [brand], now },
+    );
+  }
+
+  const span = ({ from, to }: { from: string; to: string }): BrandSpan => ({
+    brandCode: BRAND,
+    timeZone: 'Asia/Shanghai',
+    from,
+    to,
+    start: new Date(`${from}T00:00:00+08:00`),
+    end: new Date(new Date(`${to}T00:00:00+08:00`).getTime() + 86_400_000),
+  });
+
+  async function kept() {
+    return harness.database.db
+      .select()
+      .from(reportSpanFacts)
+      .where(eq(reportSpanFacts.brandCode, BRAND))
+      .orderBy(reportSpanFacts.fromDay, reportSpanFacts.toDay);
+  }
+
+  it('keeps the 7 and 30 days and the spans before them, equal to computing them', async () => {
+    await rollup(at('2023-03-08T04:00:00Z'));
+    const rows = await kept();
+    expect(rows.map((row) => [row.fromDay, row.toDay])).toEqual([
+      ['2023-01-08', '2023-02-06'],
+      ['2023-02-07', '2023-03-08'],
+      ['2023-02-23', '2023-03-01'],
+      ['2023-03-02', '2023-03-08'],
+    ]);
+    const week = rows.find((row) => row.fromDay === SPAN_7D.from);
+    expect(week).toMatchObject({ currency: CURRENCY, activeMembers: 2 });
+    // Alice: stakes 45.00 (the late round too), paid 10.00; Bob: stakes 100.00, paid 150.00.
+    expect(week?.winners).toEqual([
+      {
+        member_id: String(bob),
+        bet_minor: '10000',
+        valid_bet_minor: '9000',
+        payout_minor: '15000',
+        rounds: '1',
+      },
+      {
+        member_id: String(alice),
+        bet_minor: '4500',
+        valid_bet_minor: '4500',
+        payout_minor: '1000',
+        rounds: '2',
+      },
+    ]);
+    expect(rows.find((row) => row.fromDay === '2023-02-23')).toMatchObject({
+      activeMembers: 0,
+      winners: [],
+      losers: [],
+    });
+    for (const which of [SPAN_7D, SPAN_30D]) {
+      const spans = [span(which)];
+      for (const order of ['winners', 'losers'] as const) {
+        expect(await keptPlayerTotals(harness.database.db, spans, order, 500)).toEqual(
+          await playerTotals(harness.database.db, spans, order, 500),
+        );
+      }
+      const [facts] = await spanFacts(harness.database.db, spans);
+      const [computed] = await activeMembers(harness.database.db, spans);
+      expect(facts?.active_members).toBe(computed?.active);
+    }
+  });
+
+  it('answers the kept span from what was kept, and any other span from the rollups', async () => {
+    const read = async (from: string, to: string) =>
+      (
+        await call(`/admin/api/reports/players?brand=${BRAND}&period=range&from=${from}&to=${to}`)
+      ).body.data.items.map((row: { memberId: string; net: string }) => [row.memberId, row.net]);
+    expect(await read(SPAN_7D.from, SPAN_7D.to)).toEqual([
+      [String(bob), '50.00'],
+      [String(alice), '-35.00'],
+    ]);
+    // Only the kept list knows this member: the exact span reads it, a day less does not.
+    await harness.database.db
+      .update(reportSpanFacts)
+      .set({
+        winners: [
+          {
+            member_id: String(agentId),
+            bet_minor: '0',
+            valid_bet_minor: '0',
+            payout_minor: '99900',
+            rounds: '1',
+          },
+        ],
+      })
+      .where(and(eq(reportSpanFacts.brandCode, BRAND), eq(reportSpanFacts.fromDay, SPAN_7D.from)));
+    expect(await read(SPAN_7D.from, SPAN_7D.to)).toEqual([[String(agentId), '999.00']]);
+    expect(await read(SPAN_7D.from, '2023-03-07')).toEqual([
+      [String(bob), '50.00'],
+      [String(alice), '-35.00'],
+    ]);
+    // The dashboard's active members of the span: kept (2), and computed for the span before.
+    const dashboard = await call(
+      `/admin/api/reports/dashboard?brand=${BRAND}&period=range&from=${SPAN_7D.from}&to=${SPAN_7D.to}`,
+    );
+    expect(dashboard.body.data.currencies[0]).toMatchObject({
+      totals: { activeMembers: 2 },
+      previous: { activeMembers: 0 },
+    });
+  });
+
+  it('recomputes a span when a day in it changes, leaves the others, forgets old spans', async () => {
+    const before = new Map((await kept()).map((row) => [row.fromDay, row.computedAt]));
+    await bet(
+      alice,
+      9,
+      'baccarat',
+      2,
+      { bet: 200n, valid: 200n, payout: 0n },
+      '2023-03-03T05:00:00Z',
+    );
+    await rollup(at('2023-03-08T04:05:00Z'));
+    const after = await kept();
+    const week = after.find((row) => row.fromDay === SPAN_7D.from);
+    expect(week?.winners).toEqual([
+      expect.objectContaining({ member_id: String(bob) }),
+      expect.objectContaining({ member_id: String(alice), bet_minor: '4700', rounds: '3' }),
+    ]);
+    // The spans before hold no changed day: not recomputed.
+    for (const from of ['2023-01-08', '2023-02-23']) {
+      expect(after.find((row) => row.fromDay === from)?.computedAt).toEqual(before.get(from));
+    }
+    await rollup(at('2023-03-09T04:00:00Z'));
+    expect((await kept()).map((row) => [row.fromDay, row.toDay])).toEqual([
+      ['2023-01-09', '2023-02-07'],
+      ['2023-02-08', '2023-03-09'],
+      ['2023-02-24', '2023-03-02'],
+      ['2023-03-03', '2023-03-09'],
+    ]);
+    expect(cursor.recomputed).toEqual([]);
+  });
 });
 
 function replacer(_key: string, value: unknown) {
