@@ -21,7 +21,7 @@ import {
 import { formatDecimal, isCurrencyCode, scaleOf } from '@lobby/money';
 import { addDays } from '@lobby/time';
 import { csvColumns, type CsvColumn, type CsvExport } from '../../../lib/csv-export.ts';
-import type { TotalsRow } from './reports.repository.ts';
+import type { PlayerRow, TotalsRow } from './reports.repository.ts';
 
 export function money(minor: string | bigint, currency: string): string {
   const scale = isCurrencyCode(currency) ? scaleOf(currency) : 2;
@@ -65,6 +65,52 @@ export function totalsOf(row: TotalsRow | undefined, currency: string): Dashboar
     commission: money(commission, currency),
     ngr: money(ggr - bonus - rebate - commission, currency),
     activeMembers: int(row?.active_members),
+  };
+}
+
+/** Totals per currency with the distinct active members summed per currency from `active`. */
+export function withActiveMembers(
+  sums: readonly TotalsRow[],
+  active: readonly { currency: string; active: string }[],
+): TotalsRow[] {
+  const byCurrency = new Map<string, bigint>();
+  for (const row of active) {
+    byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0n) + BigInt(row.active));
+  }
+  return sums.map((row) => ({
+    ...row,
+    active_members: (byCurrency.get(row.currency) ?? 0n).toString(),
+  }));
+}
+
+/** The first `limit` of players by net win (winners: highest first), then by member id. */
+export function topOf(
+  rows: readonly PlayerRow[],
+  order: 'winners' | 'losers',
+  limit: number,
+): PlayerRow[] {
+  const net = (row: PlayerRow) => BigInt(row.payout_minor) - BigInt(row.bet_minor);
+  const sign = order === 'winners' ? -1 : 1;
+  return [...rows]
+    .sort((left, right) => {
+      const byNet = net(left) === net(right) ? 0 : net(left) < net(right) ? -1 : 1;
+      if (byNet !== 0) return sign * byNet;
+      return BigInt(left.member_id) < BigInt(right.member_id) ? -1 : 1;
+    })
+    .slice(0, limit);
+}
+
+/** A game row's money as the contract shows it, with its GGR and players. */
+export function gameFigures(
+  row: { bet_minor: string; valid_bet_minor: string; payout_minor: string; players: string },
+  currency: string,
+) {
+  return {
+    bets: money(row.bet_minor, currency),
+    validBets: money(row.valid_bet_minor, currency),
+    payouts: money(row.payout_minor, currency),
+    ggr: money(BigInt(row.bet_minor) - BigInt(row.payout_minor), currency),
+    players: int(row.players),
   };
 }
 

@@ -30,14 +30,17 @@ import {
   agentColumns,
   dailyColumns,
   daysOf,
+  gameFigures,
   gameColumns,
   int,
   localizedText,
   money,
   playerColumns,
   promotionColumns,
+  topOf,
   totalsOf,
   vipColumns,
+  withActiveMembers,
   wholeExport,
 } from './reports-format.ts';
 import { resolvePeriod, type ResolvedPeriod } from './reports-period.ts';
@@ -138,17 +141,10 @@ export class ReportsService {
     const keptBrands = new Set(kept.map((row) => row.brand_code));
     const rest = spans.filter((span) => !keptBrands.has(span.brandCode));
     const computed = rest.length === 0 ? [] : await activeMembers(this.#db, rest);
-    const active = new Map<string, bigint>();
-    for (const row of [
-      ...kept.map((row) => ({ ...row, active: row.active_members })),
+    return withActiveMembers(sums, [
+      ...kept.map((row) => ({ currency: row.currency, active: row.active_members })),
       ...computed,
-    ]) {
-      active.set(row.currency, (active.get(row.currency) ?? 0n) + BigInt(row.active));
-    }
-    return sums.map((row) => ({
-      ...row,
-      active_members: (active.get(row.currency) ?? 0n).toString(),
-    }));
+    ]);
   }
 
   /** When the rollups were last complete (ISO), or null before the first sweep finished. */
@@ -222,29 +218,16 @@ export class ReportsService {
               platformId: String(row.platform_id),
               platformName:
                 catalogPlatform(row.platform_id)?.name[language] ?? String(row.platform_id),
-              ...this.#gameFigures(row, currency),
+              ...gameFigures(row, currency),
             })),
           byCategory: categories
             .filter((row) => row.currency === currency)
             .map((row) => ({
               category: String(row.category),
-              ...this.#gameFigures(row, currency),
+              ...gameFigures(row, currency),
             })),
         };
       }),
-    };
-  }
-
-  #gameFigures(
-    row: { bet_minor: string; valid_bet_minor: string; payout_minor: string; players: string },
-    currency: string,
-  ) {
-    return {
-      bets: money(row.bet_minor, currency),
-      validBets: money(row.valid_bet_minor, currency),
-      payouts: money(row.payout_minor, currency),
-      ggr: money(BigInt(row.bet_minor) - BigInt(row.payout_minor), currency),
-      players: int(row.players),
     };
   }
 
@@ -288,7 +271,7 @@ export class ReportsService {
           : (catalogGame(row.platform_id, row.game_code)?.name[language] ?? null),
       category: row.category === null ? null : String(row.category),
       currency: row.currency,
-      ...this.#gameFigures(row, row.currency),
+      ...gameFigures(row, row.currency),
       rounds: int(row.rounds),
     }));
     return { from: period.from, to: period.to, asOf: await this.asOf(), items };
@@ -478,15 +461,7 @@ export class ReportsService {
       kept.length === 0 ? [] : keptPlayerTotals(this.#db, kept, order, limit),
       rest.length === 0 ? [] : playerTotals(this.#db, rest, order, limit),
     ]);
-    const net = (row: PlayerRow) => BigInt(row.payout_minor) - BigInt(row.bet_minor);
-    const sign = order === 'winners' ? -1 : 1;
-    return [...fromKept, ...computed]
-      .sort((left, right) => {
-        const byNet = net(left) === net(right) ? 0 : net(left) < net(right) ? -1 : 1;
-        if (byNet !== 0) return sign * byNet;
-        return BigInt(left.member_id) < BigInt(right.member_id) ? -1 : 1;
-      })
-      .slice(0, limit);
+    return topOf([...fromKept, ...computed], order, limit);
   }
 
   // -------------------------------------------------------------------------------------------
