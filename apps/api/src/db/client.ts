@@ -72,14 +72,20 @@ const parseInt8 = (value: string): bigint => BigInt(value);
 export type QueryObserver = (query: string, params: unknown[]) => void;
 
 export type OpenDatabaseOptions = (
-  | { kind: 'embedded'; dataDir: string | null; lockRetries?: number }
+  | {
+      kind: 'embedded';
+      dataDir: string | null;
+      lockRetries?: number;
+      /** In memory only: start from this dump (`embeddedImage`) instead of an empty database. */
+      image?: Blob;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number }
 ) & { observeQuery?: QueryObserver };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.observeQuery ? { logQuery: options.observeQuery } : undefined;
   return options.kind === 'embedded'
-    ? openEmbedded(options.dataDir, options.lockRetries, logger)
+    ? openEmbedded(options.dataDir, options.lockRetries, logger, options.image)
     : openPostgres(options.url, options.poolSize ?? 10, logger);
 }
 
@@ -91,6 +97,7 @@ async function openEmbedded(
   dataDir: string | null,
   lockRetries?: number,
   logger?: { logQuery: QueryObserver },
+  image?: Blob,
 ): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let client: PGlite;
@@ -108,6 +115,7 @@ async function openEmbedded(
   } else {
     client = await PGlite.create({
       parsers: { [pgliteTypes.INT8]: parseInt8, [NUMERIC_OID]: (value: string) => value },
+      ...(image ? { loadDataDir: image } : {}),
     });
   }
   try {
@@ -141,6 +149,21 @@ async function openEmbedded(
       await releaseLock?.();
     },
   };
+}
+
+/**
+ * A dump of a new in-memory embedded database with every migration applied: a process that
+ * opens many databases (the API tests) starts each from it (`image`) instead of creating and
+ * migrating each, about 2 s less a database on these machines.
+ */
+export async function embeddedImage(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(client, MIGRATIONS);
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(

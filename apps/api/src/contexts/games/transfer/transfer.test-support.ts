@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp, type AppDependencies } from '../../../app.ts';
 import { openCache } from '../../../cache/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../../db/client.ts';
+import { openTestDatabase } from '../../../test/database.ts';
 import { members } from '../../identity/member/member.schema.ts';
 import { ledgerAccounts } from '../../money/ledger/ledger.schema.ts';
 import { seedDemoBrands } from '../../platform/brand/brand.service.ts';
@@ -382,7 +383,7 @@ async function createIsolatedApp(options: {
       await cleanup.end();
     };
   } else {
-    database = await openDatabase({ kind: 'embedded', dataDir: null });
+    database = await openTestDatabase();
   }
   const cache = await openCache(process.env.REDIS_URL, `test:${process.pid}:${randomUUID()}:`);
   await seedDemoBrands(database.db);
