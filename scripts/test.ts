@@ -1,15 +1,22 @@
 /**
  * Every test, in order, stopping at the first failing step:
- *   lint -> typecheck -> unit, web, admin and API tests on the embedded database -> API tests on
- *   PostgreSQL and Redis, then ledger:check and audit:verify -> web and admin build (with
- *   compressed copies) -> browser tests in Chromium.
- * Ends with one line "tests: N passed, N failed" counted over every Vitest run.
+ *   lint and typecheck, side by side -> the unit, web, admin and API tests on the embedded
+ *   database, side by side with the API tests on PostgreSQL and Redis (then ledger:check and
+ *   audit:verify on what they left) -> web and admin build (with compressed copies) -> browser
+ *   tests in Chromium.
+ * Runs side by side take one core each (the machines have two; decision 0026); their output
+ * lines carry the run's label. Ends with one line "tests: N passed, N failed" counted over every
+ * Vitest run, and each step's time.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
-type Step = { name: string; command: string[]; report?: string };
+/** One command; `report` names its Vitest JSON report. */
+type Run = { label: string; command: string[]; report?: string };
+/** A step's runs go side by side; each must pass. */
+type Step = { name: string; runs: Run[] };
 
 const reportsDir = join(import.meta.dirname, '..', 'node_modules', '.cache', 'lobby-test-reports');
 rmSync(reportsDir, { recursive: true, force: true });
@@ -25,50 +32,72 @@ const vitest = (name: string, ...args: string[]) => [
 ];
 
 const steps: Step[] = [
-  { name: 'lint', command: ['npm', 'run', 'lint'] },
-  { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
   {
-    name: 'unit, web, admin and API tests (embedded database, in-process cache)',
-    command: vitest(
-      'embedded',
-      '--project',
-      'unit',
-      '--project',
-      'web',
-      '--project',
-      'admin',
-      '--project',
-      'sim',
-      '--project',
-      'api',
-    ),
-    report: 'embedded',
-  },
-  {
-    name: 'API tests (PostgreSQL, Redis), then the ledger check and audit:verify on what they left',
-    command: [
-      'node',
-      'scripts/with-postgres.ts',
-      'sh',
-      '-c',
-      `${vitest('postgres', '--project', 'api').join(' ')} && ${process.execPath} apps/api/src/ledger-check.ts && ${process.execPath} apps/api/src/audit-verify.ts`,
+    name: 'lint and typecheck',
+    runs: [
+      { label: 'lint', command: ['npm', 'run', 'lint'] },
+      { label: 'typecheck', command: ['npm', 'run', 'typecheck'] },
     ],
-    report: 'postgres',
   },
-  { name: 'web and admin build', command: ['npm', 'run', 'build'] },
+  {
+    name: 'unit, web, admin and API tests (embedded database, in-process cache); API tests (PostgreSQL, Redis), then the ledger check and audit:verify on what they left',
+    runs: [
+      {
+        label: 'embedded',
+        command: vitest(
+          'embedded',
+          '--project',
+          'unit',
+          '--project',
+          'web',
+          '--project',
+          'admin',
+          '--project',
+          'sim',
+          '--project',
+          'api',
+        ),
+        report: 'embedded',
+      },
+      {
+        label: 'postgres',
+        command: [
+          'node',
+          'scripts/with-postgres.ts',
+          'sh',
+          '-c',
+          `${vitest('postgres', '--project', 'api').join(' ')} && ${process.execPath} apps/api/src/ledger-check.ts && ${process.execPath} apps/api/src/audit-verify.ts`,
+        ],
+        report: 'postgres',
+      },
+    ],
+  },
+  { name: 'web and admin build', runs: [{ label: 'build', command: ['npm', 'run', 'build'] }] },
   {
     name: 'browser tests (Chromium)',
-    command: vitest('e2e', '--project', 'e2e'),
-    report: 'e2e',
+    runs: [{ label: 'e2e', command: vitest('e2e', '--project', 'e2e'), report: 'e2e' }],
   },
 ];
 
-function run(command: string[]): Promise<number> {
+/** Runs a command; with a label, its output lines are prefixed by it. */
+function run(command: string[], label?: string): Promise<number> {
   const [program, ...args] = command;
   if (!program) return Promise.resolve(1);
   return new Promise((resolve) => {
-    const child = spawn(program, args, { stdio: 'inherit', env: process.env });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(program, args, {
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
+    if (label) {
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ] as const) {
+        if (!stream) continue;
+        createInterface({ input: stream }).on('line', (line) => out.write(`[${label}] ${line}\n`));
+      }
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
 }
@@ -87,15 +116,29 @@ function countTests(name: string): void {
 }
 
 const started = Date.now();
+const times: string[] = [];
 let failedStep: string | undefined;
 for (const step of steps) {
   const stepStarted = Date.now();
   console.info(`\n=== ${step.name}`);
-  const exitCode = await run(step.command);
-  if (step.report) countTests(step.report);
-  console.info(
-    `=== ${step.name}: ${exitCode === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - stepStarted) / 1000)} s`,
+  const side = step.runs.length > 1;
+  const exitCodes = await Promise.all(
+    step.runs.map(async ({ label, command }) => {
+      const runStarted = Date.now();
+      const code = await run(command, side ? label : undefined);
+      if (side) {
+        console.info(
+          `=== ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - runStarted) / 1000)} s`,
+        );
+      }
+      return code;
+    }),
   );
+  for (const { report: name } of step.runs) if (name) countTests(name);
+  const exitCode = exitCodes.find((code) => code !== 0) ?? 0;
+  const seconds = Math.round((Date.now() - stepStarted) / 1000);
+  times.push(`${step.runs.map(({ label }) => label).join(' + ')} ${seconds} s`);
+  console.info(`=== ${step.name}: ${exitCode === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
   if (exitCode !== 0) {
     failedStep = step.name;
     if (failed === 0) failed = 1;
@@ -104,7 +147,7 @@ for (const step of steps) {
 }
 
 console.info(
-  `\n${failedStep ? `failed at: ${failedStep}` : 'all steps passed'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  `\n${failedStep ? `failed at: ${failedStep}` : 'all steps passed'} in ${Math.round((Date.now() - started) / 1000)} s (${times.join(', ')})`,
 );
 console.info(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);
