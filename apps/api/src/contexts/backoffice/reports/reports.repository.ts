@@ -454,6 +454,16 @@ export type PlayerRow = {
   rounds: string;
 };
 
+/** The `totals` CTE's members with their usernames, in the order asked. */
+function playersOfTotals(direction: SQL): SQL {
+  return sql`
+    select t.member_id::text as member_id, m.username, t.brand_code, t.currency,
+           t.bet_minor::text as bet_minor, t.valid_bet_minor::text as valid_bet_minor,
+           t.payout_minor::text as payout_minor, t.rounds::text as rounds
+      from totals t join ${members} m on m.id = t.member_id
+     order by t.payout_minor - t.bet_minor ${direction}, t.member_id`;
+}
+
 /**
  * The members with the highest (winners) or lowest (losers) payouts less stakes over the spans:
  * computed from the member days.
@@ -472,11 +482,7 @@ export async function playerTotals(
        order by payout_minor - bet_minor ${direction}, member_id
        limit ${limit}
     )
-    select t.member_id::text as member_id, m.username, t.brand_code, t.currency,
-           t.bet_minor::text as bet_minor, t.valid_bet_minor::text as valid_bet_minor,
-           t.payout_minor::text as payout_minor, t.rounds::text as rounds
-      from totals t join ${members} m on m.id = t.member_id
-     order by t.payout_minor - t.bet_minor ${direction}, t.member_id`);
+    ${playersOfTotals(direction)}`);
   return rowsOf(result);
 }
 
@@ -502,10 +508,6 @@ export async function keptPlayerTotals(
        order by p.payout_minor - p.bet_minor ${direction}, p.member_id
        limit ${limit}
     )
-    select t.member_id::text as member_id, m.username, t.brand_code, t.currency,
-           t.bet_minor::text as bet_minor, t.valid_bet_minor::text as valid_bet_minor,
-           t.payout_minor::text as payout_minor, t.rounds::text as rounds
-      from totals t join ${members} m on m.id = t.member_id
-     order by t.payout_minor - t.bet_minor ${direction}, t.member_id`);
+    ${playersOfTotals(direction)}`);
   return rowsOf(result);
 }
