@@ -37,9 +37,12 @@ const MEMBERS_AT_ONCE = 25;
  * Lobby gives up on a platform after this, and the simulator holds a timed-out answer longer.
  * Everything else must answer well within it on a busy 2-core machine, or Lobby would see a
  * timeout the seed did not make; the simulator runs in a thread of its own for that reason.
+ * `npm test` runs this file on the embedded database beside the PostgreSQL run of it (one core
+ * each): the embedded run's event loop then lagged 521 ms at p99 with 2 s, and one call timed
+ * out that the seed did not make. 3.5 s leaves room for that.
  */
-const PROVIDER_TIMEOUT_MS = 2_000;
-const HELD_ANSWER_MS = 2_300;
+const PROVIDER_TIMEOUT_MS = 3_500;
+const HELD_ANSWER_MS = 3_800;
 /** Reconciliation may time out more often than the seed says: that only costs it a round. */
 const RECONCILE_TIMEOUT_MS = 700;
 
