@@ -18,7 +18,7 @@ import {
 import { OperatorService } from './contexts/identity/operator/index.ts';
 import { seedDepositChannels } from './contexts/money/deposit/index.ts';
 import { Scheduler, type Sweep } from './jobs/scheduler.ts';
-import { EXPORTED_SERIES } from './metrics/metrics.ts';
+import { EXPORTED_SERIES } from './metrics/series.ts';
 import { createTestApp } from './test/app.ts';
 import { onPostgres } from './test/database.ts';
 import { silentLogger } from './test/logger.ts';
