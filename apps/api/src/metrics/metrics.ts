@@ -45,7 +45,6 @@ export async function withinMs<T>(work: Promise<T>, timeoutMs: number, what: str
   }
 }
 
-
 export type SweepRun = { sweep: string; outcome: 'succeeded' | 'failed'; durationMs: number };
 
 type Log = { warn(object: object, message: string): void };
