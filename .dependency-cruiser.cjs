@@ -2,7 +2,7 @@
  * The house rules (decision 0012): which file may import which. `npm run lint:deps` checks the
  * real tree; scripts/boundaries.test.ts proves each rule fails on a planted violation.
  *
- * API (apps/api/src): foundation (lib, db, cache, jobs) < contexts/platform < plugins <
+ * API (apps/api/src): foundation (lib, db, cache, jobs, metrics) < contexts/platform < plugins <
  * identity < protection < money < games < engagement, service < backoffice < app.ts, server.ts.
  * A module (contexts/<context>/<module>/) is used by others through its index.ts only.
  * Web (apps/web/src): lib < components < features < app; a feature never imports another.
@@ -92,9 +92,9 @@ module.exports = {
     ...layerRules,
     {
       name: 'foundation-stays-below',
-      comment: 'lib, db, cache and jobs serve every context and know none of them.',
+      comment: 'lib, db, cache, jobs and metrics serve every context and know none of them.',
       severity: 'error',
-      from: { path: `${API}(lib|db|cache|jobs)/`, pathNot: TEST_FILES },
+      from: { path: `${API}(lib|db|cache|jobs|metrics)/`, pathNot: TEST_FILES },
       to: { path: `${API}(contexts|plugins|app\\.ts|server\\.ts)` },
     },
     {

@@ -4,7 +4,10 @@ import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HOME_PATHS, RESPONSE_HEADERS } from '@lobby/contracts';
 import { PLATFORM_CATALOG } from '@lobby/game-protocol';
-import type { Cache } from './cache/index.ts';
+import { TimedCache, type Cache } from './cache/index.ts';
+import { addBusinessCollectors } from './app-metrics.ts';
+import { LobbyMetrics } from './metrics/metrics.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Sweep } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
@@ -88,6 +91,12 @@ export type AppDependencies = {
   clock?: () => Date;
   /** How often the report rollups are brought up to date (REPORTS_SWEEP_INTERVAL_MS). */
   reportsSweepIntervalMs?: number;
+  /**
+   * The node exposes its metrics (decision 0024): the Node.js process series are collected, and
+   * with a token GET /metrics answers on this port to `Authorization: Bearer <token>`. Without
+   * it the app still counts, for nobody (tests that build many apps).
+   */
+  metrics?: { token?: string | undefined };
 };
 
 /** Transfer-wallet platforms: their rounds reach the limits through the synced bet records. */
@@ -118,6 +127,8 @@ declare module 'fastify' {
     brands: BrandRegistry;
     /** True once shutdown began: readiness fails so the balancer drains this node. */
     isShuttingDown: boolean;
+    /** The node's Prometheus series (server.ts serves them on METRICS_PORT too). */
+    metrics: LobbyMetrics;
   }
 }
 
@@ -156,14 +167,23 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     sweeps.push(sweep);
   });
   app.decorate('isShuttingDown', false);
+  const metrics = new LobbyMetrics({
+    log: app.log,
+    processMetrics: dependencies.metrics !== undefined,
+  });
+  app.decorate('metrics', metrics);
+  await app.register(metricsPlugin, { metrics, token: dependencies.metrics?.token });
 
   // The services of every context, lowest first. A lower context that needs something of a
   // higher one (a member's VIP level, money in transit to a game platform) gets a function,
   // called only once requests arrive, when every context exists.
-  const { database, cache } = dependencies;
+  const { database } = dependencies;
+  const cache: Cache = new TimedCache(dependencies.cache, (operation, seconds) =>
+    metrics.cacheDuration.observe({ operation }, seconds),
+  );
   const db = database.db;
   const production = dependencies.production ?? false;
-  const platformSettings = { ...dependencies, log: app.log, production };
+  const platformSettings = { ...dependencies, cache, log: app.log, production };
   const platform = await createPlatform(platformSettings);
   app.decorate('brands', platform.brands);
   app.addHook('onClose', async () => {
@@ -237,10 +257,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     withdrawalLimits: (brand, memberId) => engagementBuilt().vip.withdrawalLimits(brand, memberId),
     transferResolution: (input) => gamesBuilt().transferAdmin.carryOutResolution(input),
     betTotals: (windows) => betTotalsInWindows(db, windows),
+    ledgerChecked: metrics.ledgerChecked,
   });
   riskBuilt.set({ money });
   const games = createGames({
     ...dependencies,
+    cache,
     db,
     log: app.log,
     platform,
@@ -290,7 +312,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   await registerProtection(app, protection);
   await registerMoney(app, money, { production });
-  await registerGames(app, games, platform);
+  await registerGames(app, games, platform, {
+    seamlessAnswered: (answer) => metrics.seamlessCallbacks.inc(answer),
+  });
   await registerEngagement(app, engagement, platform);
   await registerService(app, service, { cache, identity });
   const backoffice = await registerBackoffice(app, {
@@ -302,6 +326,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     historyClock: dependencies.historyClock,
   });
   riskBuilt.set({ memberActions: backoffice.memberActions });
+  addBusinessCollectors(metrics, {
+    database,
+    brands: platform.brands,
+    presence: games.presence,
+    sweepNames: () => sweeps.map((sweep) => sweep.name),
+  });
   await registerReports(app, {
     db,
     brands: platform.brands,

@@ -46,6 +46,12 @@ const environmentSchema = z.object({
   GAME_PROVIDER_URL: z.string().url().default('http://127.0.0.1:4100'),
   /** Master secret the platforms' signing secrets derive from; required in production. */
   GAME_PROVIDER_SECRET: z.string().min(16).optional(),
+  /** A port of its own for GET /metrics (Prometheus); off when unset. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** The address the metrics port listens on: loopback unless the scraper is elsewhere. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** With it, GET /metrics also answers on the site's port to `Authorization: Bearer <it>`. */
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
 });
 
 /** The first operator's password in the embedded demo (README says so). */
@@ -78,6 +84,11 @@ export type AppConfig = {
   rateLimitMultiplier: number;
   gameProviderUrl: string;
   gameProviderSecret: string;
+  /** Undefined: no metrics port. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Undefined: no /metrics on the site's port. */
+  metricsToken: string | undefined;
 };
 
 function providerSecret(environment: string, secret: string | undefined): string {
@@ -118,6 +129,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
     gameProviderUrl: parsed.GAME_PROVIDER_URL.replace(/\/+$/, ''),
     gameProviderSecret: providerSecret(parsed.NODE_ENV, parsed.GAME_PROVIDER_SECRET),
+    metricsPort: parsed.METRICS_PORT,
+    metricsHost: parsed.METRICS_HOST,
+    metricsToken: parsed.METRICS_TOKEN,
     // The demo password only for the embedded database outside production; never a default
     // for a PostgreSQL server, where real money may be.
     adminPassword:

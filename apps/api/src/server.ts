@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
 import { seedDemoBrands } from './contexts/platform/brand/index.ts';
 import { seedDepositChannels } from './contexts/money/deposit/index.ts';
 import { seedHelpPages } from './contexts/service/help/index.ts';
@@ -84,12 +85,24 @@ const app = await buildApp({
   requestTimeoutMs: config.requestTimeoutMs,
   reportsSweepIntervalMs: config.reportsSweepIntervalMs,
   gameProvider: { baseUrl: config.gameProviderUrl, masterSecret: config.gameProviderSecret },
+  metrics:
+    config.metricsPort !== undefined || config.metricsToken !== undefined
+      ? { token: config.metricsToken }
+      : undefined,
 });
 // Commission tiers are configuration every brand needs (not demo data): a brand without any gets
 // the default table once; operators replace it.
 const tierBrands = await seedAgentTiers(database.db, app.brands.all());
 if (tierBrands > 0) logger.info({ brands: tierBrands }, 'default agent commission tiers seeded');
-const scheduler = new Scheduler(database, app.sweeps, app.log);
+const scheduler = new Scheduler(database, app.sweeps, app.log, undefined, app.metrics.sweepRan);
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : await startMetricsServer(app.metrics, {
+        host: config.metricsHost,
+        port: config.metricsPort,
+        log: app.log,
+      });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -100,6 +113,7 @@ async function shutdown(signal: string): Promise<void> {
   // Stop background work first, then drain requests, then close what they used.
   await scheduler.stop();
   await app.close();
+  await metricsServer?.close();
   await cache.close();
   await database.close();
   process.exit(0);
@@ -110,6 +124,12 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ host: config.host, port: config.port });
 scheduler.start();
 app.log.info(
-  { port: config.port, database: database.kind, cache: cache.kind },
+  {
+    port: config.port,
+    database: database.kind,
+    cache: cache.kind,
+    metricsPort: metricsServer?.port,
+    metricsOnSitePort: config.metricsToken !== undefined,
+  },
   `Lobby is up at http://localhost:${config.port}`,
 );

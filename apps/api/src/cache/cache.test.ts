@@ -90,6 +90,11 @@ describe.each(kinds)('%s cache', (kind) => {
     expect(present).toEqual([
       { member: 'm1', payload: '{"gameid":"7"}', expiresAtMs: expect.any(Number) },
     ]);
+    // Counted without being read, expired and removed members left out.
+    expect(await cache.presenceCount('online')).toBe(1);
+    await cache.presenceTouch('online', 'm4', '{}', 1_000);
+    expect(await cache.presenceCount('online')).toBe(2);
+    expect(await cache.presenceCount('nobody-here')).toBe(0);
   });
 
   it('delivers published messages to subscribers until they unsubscribe', async () => {

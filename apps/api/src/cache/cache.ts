@@ -31,6 +31,8 @@ export interface Cache {
   presenceRemove(group: string, member: string): Promise<void>;
   /** Members present now, oldest expiry first. */
   presenceList(group: string): Promise<PresenceEntry[]>;
+  /** How many members are present now (without reading them). */
+  presenceCount(group: string): Promise<number>;
 
   publish(channel: string, message: string): Promise<void>;
   /** Calls handler for each message on the channel until the returned function is called. */

@@ -12,3 +12,4 @@ export async function openCache(redisUrl: string | undefined, prefix = 'lobby:')
   return cache;
 }
 export { NodeMemo } from './node-memo.ts';
+export { TimedCache, type CacheObserver } from './timed-cache.ts';

@@ -130,6 +130,10 @@ export class MemoryCache implements Cache {
       .sort((left, right) => left.expiresAtMs - right.expiresAtMs);
   }
 
+  async presenceCount(group: string): Promise<number> {
+    return this.prunePresence(group).size;
+  }
+
   async publish(channel: string, message: string): Promise<void> {
     // Delivered asynchronously, as Redis would, so publishers never run handlers inline.
     queueMicrotask(() => this.bus.emit(channel, message));

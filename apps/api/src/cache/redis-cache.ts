@@ -150,6 +150,10 @@ export class RedisCache implements Cache {
     }));
   }
 
+  async presenceCount(group: string): Promise<number> {
+    return this.client.zcount(this.key(`presence:${group}`), `(${Date.now()}`, '+inf');
+  }
+
   async publish(channel: string, message: string): Promise<void> {
     await this.client.publish(this.key(channel), message);
   }

@@ -45,9 +45,16 @@ export type DatabaseHandle = {
     key: bigint,
     work: (lockLost: AbortSignal) => Promise<T>,
   ): Promise<{ acquired: true; value: T } | null>;
+  /**
+   * The connection pool now (PostgreSQL): connections open, idle, and queries waiting for one.
+   * Null for the embedded database, which has one connection in process and no pool.
+   */
+  poolUse(): PoolUse | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+export type PoolUse = { total: number; idle: number; waiting: number; max: number };
 
 /**
  * drizzle-kit's migrations (`npm run db:generate`), recorded in drizzle's own table
@@ -141,6 +148,7 @@ async function openEmbedded(
         heldKeys.delete(key);
       }
     },
+    poolUse: () => null,
     async ping() {
       await client.query('select 1');
     },
@@ -220,6 +228,12 @@ async function openPostgres(
         lockClient.release(lockLost.signal.aborted ? true : undefined);
       }
     },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async ping() {
       await pool.query('select 1');
     },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { jobRuns } from './job-runs.schema.ts';
 
@@ -69,4 +69,28 @@ export async function requestJobRunNow(executor: Executor, name: string): Promis
     .update(jobRuns)
     .set({ nextDueAt: sql`now()` })
     .where(eq(jobRuns.name, name));
+}
+
+export type SweepState = {
+  name: string;
+  /** How far past its due time the sweep is, by the database's clock (0 when not yet due). */
+  overdueSeconds: number;
+  /** Whether its last finished run failed (a run under way keeps the last one's error). */
+  lastRunFailed: boolean;
+};
+
+/** The named sweeps' state, as every node sees it (the node's metrics, decision 0024). */
+export async function sweepStates(
+  executor: Executor,
+  names: readonly string[],
+): Promise<SweepState[]> {
+  if (names.length === 0) return [];
+  return executor
+    .select({
+      name: jobRuns.name,
+      overdueSeconds: sql<number>`extract(epoch from greatest(now() - ${jobRuns.nextDueAt}, interval '0'))::float8`,
+      lastRunFailed: sql<boolean>`${jobRuns.lastError} is not null`,
+    })
+    .from(jobRuns)
+    .where(inArray(jobRuns.name, [...names]));
 }

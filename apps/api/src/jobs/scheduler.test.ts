@@ -67,6 +67,29 @@ describe('scheduler', () => {
     expect(processed).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it('tells its observer of each run it carried out, with the outcome and duration', async () => {
+    const runs: { sweep: string; outcome: string; durationMs: number }[] = [];
+    const good: Sweep = { name: uniqueName('seen-ok'), intervalMs: 60_000, run: async () => {} };
+    const bad: Sweep = {
+      name: uniqueName('seen-bad'),
+      intervalMs: 60_000,
+      run: async () => {
+        throw new Error('no');
+      },
+    };
+    const scheduler = new Scheduler(database, [good, bad], silentLogger, 5_000, (run) =>
+      runs.push(run),
+    );
+    await scheduler.runDue();
+    // Not due: nothing ran, nothing to tell.
+    await scheduler.runDue();
+    expect(runs).toEqual([
+      { sweep: good.name, outcome: 'succeeded', durationMs: expect.any(Number) },
+      { sweep: bad.name, outcome: 'failed', durationMs: expect.any(Number) },
+    ]);
+    expect(runs.every((run) => run.durationMs >= 0)).toBe(true);
+  });
+
   it('never runs one sweep on two schedulers at once', async () => {
     const other = onPostgres ? await openTestDatabase() : database;
     let active = 0;

@@ -39,6 +39,13 @@ export type Sweep = {
 
 export type SweepOutcome = 'ran' | 'failed' | 'not-due' | 'busy';
 
+/** Told of every sweep run this node carried out: how it ended and how long it took. */
+export type SweepObserver = (run: {
+  sweep: string;
+  outcome: 'succeeded' | 'failed';
+  durationMs: number;
+}) => void;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The background sweeps the app's modules registered, for the scheduler (server.ts). */
@@ -67,16 +74,20 @@ export class Scheduler {
   private readonly database: DatabaseHandle;
   private readonly log: FastifyBaseLogger;
   private readonly tickMs: number;
+  private readonly observe: SweepObserver;
 
   constructor(
     database: DatabaseHandle,
     sweeps: readonly Sweep[],
     log: FastifyBaseLogger,
     tickMs = 5_000,
+    /** The node's metrics (runs, failures and durations by sweep). */
+    observe: SweepObserver = () => undefined,
   ) {
     this.database = database;
     this.log = log;
     this.tickMs = tickMs;
+    this.observe = observe;
     this.sweeps = new Map(sweeps.map((sweep) => [sweep.name, sweep]));
     if (this.sweeps.size !== sweeps.length) throw new Error('scheduler: two sweeps share a name');
   }
@@ -128,6 +139,9 @@ export class Scheduler {
         );
       }
       await markJobStarted(db, sweep.name, this.owner);
+      const started = performance.now();
+      const ran = (outcome: 'succeeded' | 'failed') =>
+        this.observe({ sweep: sweep.name, outcome, durationMs: performance.now() - started });
       try {
         await sweep.run({
           db,
@@ -143,9 +157,11 @@ export class Scheduler {
           error: null,
           nextDueInMs: sweep.intervalMs,
         });
+        ran('succeeded');
         return 'ran' as const;
       } catch (error) {
         this.log.error({ err: error, sweep: sweep.name }, 'sweep failed');
+        ran('failed');
         await markJobFinished(db, sweep.name, {
           status: 'failed',
           error: error instanceof Error ? error.message.slice(0, 500) : String(error),

@@ -38,6 +38,7 @@ export async function createTestApp(
       | 'trustProxyHops'
       | 'clock'
       | 'historyClock'
+      | 'metrics'
     >
   > & {
     beforeReady?: (app: FastifyInstance) => Promise<void> | void;

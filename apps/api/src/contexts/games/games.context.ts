@@ -96,7 +96,15 @@ export function createGames(settings: {
   };
 }
 
-export async function registerGames(app: FastifyInstance, games: Games, platform: Platform) {
+export async function registerGames(
+  app: FastifyInstance,
+  games: Games,
+  platform: Platform,
+  settings: {
+    /** Told of every seamless callback answered (the node's metrics). */
+    seamlessAnswered?: (answer: { operation: string; outcome: string }) => void;
+  } = {},
+) {
   await app.register(transferModule, {
     transfers: games.transfers,
     transferAdmin: games.transferAdmin,
@@ -113,5 +121,8 @@ export async function registerGames(app: FastifyInstance, games: Games, platform
     brands: () => platform.brands.all(),
     audit: platform.audit,
   });
-  await app.register(seamlessModule, { seamless: games.seamless });
+  await app.register(seamlessModule, {
+    seamless: games.seamless,
+    answered: settings.seamlessAnswered,
+  });
 }

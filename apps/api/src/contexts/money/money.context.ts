@@ -56,6 +56,8 @@ export function createMoney(settings: {
   transferResolution?: ApprovalExecutor;
   /** Valid bets and large wins of members in stretches of time (games): withdrawal risks. */
   betTotals: BetTotals;
+  /** Told how many violations each ledger check found (the node's metrics). */
+  ledgerChecked?: (violations: number) => void;
 }): Money {
   const { db, cache, platform, identity, protection } = settings;
   const { operators } = identity;
@@ -90,7 +92,12 @@ export function createMoney(settings: {
   });
   return {
     ledger,
-    ledgerAdmin: new LedgerAdminService({ db, ledger, operators }),
+    ledgerAdmin: new LedgerAdminService({
+      db,
+      ledger,
+      operators,
+      checked: settings.ledgerChecked,
+    }),
     wallet,
     deposits: new DepositService({
       db,

@@ -147,6 +147,12 @@ export class PresenceService {
     await this.#cache.presenceRemove(groupOf(brandCode), String(memberId));
   }
 
+  /** How many of the brand's members are online now, without reading who (the metrics). */
+  async onlineCount(brandCode: string): Promise<number> {
+    await this.flush();
+    return this.#cache.presenceCount(groupOf(brandCode));
+  }
+
   /** The brand's online members, most recently seen first, and how many are on each platform. */
   async report(brandCode: string, language: Language): Promise<PresenceReport> {
     if (!this.#brands.get(brandCode)) throw commonError('unknown_site');

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   type ZodTypeProvider,
@@ -33,6 +33,15 @@ function refusal(error: SeamlessErrorCode, balanceMinor?: string): SeamlessError
     : { status: 'error', error, balanceMinor };
 }
 
+export type SeamlessRouteOptions = {
+  seamless: SeamlessService;
+  /**
+   * Told of every answer (the node's metrics): the operation ('unknown' when the path names
+   * none) and the outcome: ok, the refusal's code, or internal.
+   */
+  answered?: (answer: { operation: string; outcome: string }) => void;
+};
+
 /**
  * The seamless-wallet callbacks of the platforms (register with prefix SEAMLESS_PATH_PREFIX):
  * `POST /{platformId}/{balance|debit|credit|rollback}`. Not a member route: no session, no form
@@ -40,7 +49,12 @@ function refusal(error: SeamlessErrorCode, balanceMinor?: string): SeamlessError
  * scope reads JSON bodies as raw text and the service verifies before it parses. Answers are the
  * protocol's (200 ok, 4xx final refusal, 5xx retry later), never the member envelope.
  */
-export async function seamlessRoutes(app: FastifyInstance, options: { seamless: SeamlessService }) {
+export async function seamlessRoutes(app: FastifyInstance, options: SeamlessRouteOptions) {
+  const answered = (request: FastifyRequest, outcome: string) => {
+    const params = request.params as { operation?: unknown } | undefined;
+    const operation = SEAMLESS_OPERATIONS.find((known) => known === params?.operation);
+    options.answered?.({ operation: operation ?? 'unknown', outcome });
+  };
   // Only in this scope: the member contract's parsers (forms, multipart, JSON) stay as they are.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -54,6 +68,7 @@ export async function seamlessRoutes(app: FastifyInstance, options: { seamless: 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError && isSeamlessCode(error.code)) {
       request.log.info({ seamlessError: error.code }, 'seamless callback refused');
+      answered(request, error.code);
       const balance = error.params?.balanceMinor;
       return reply
         .code(error.httpStatus)
@@ -61,6 +76,7 @@ export async function seamlessRoutes(app: FastifyInstance, options: { seamless: 
     }
     // The path names no operation: the same as an unknown path under the prefix.
     if (hasZodFastifySchemaValidationErrors(error)) {
+      answered(request, 'invalid_request');
       return reply.code(404).send(refusal('invalid_request'));
     }
     // Wrong content type, oversized or unreadable body: refused before anything happened.
@@ -68,16 +84,19 @@ export async function seamlessRoutes(app: FastifyInstance, options: { seamless: 
       error instanceof AppError ? error.httpStatus : (error as Partial<FastifyError>).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       request.log.info({ reason: (error as Error).message, status }, 'seamless callback refused');
+      answered(request, 'invalid_request');
       return reply.code(status).send(refusal('invalid_request'));
     }
     // Not a final answer: the platform retries the same call later, and repeats are safe.
     request.log.error({ err: error }, 'seamless callback failed');
+    answered(request, 'internal');
     return reply.code(500).send({ status: 'error', error: 'internal' });
   });
 
-  app.setNotFoundHandler(async (_request, reply) =>
-    reply.code(404).send(refusal('invalid_request')),
-  );
+  app.setNotFoundHandler(async (request, reply) => {
+    answered(request, 'invalid_request');
+    return reply.code(404).send(refusal('invalid_request'));
+  });
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/:platformId/:operation',
@@ -95,13 +114,16 @@ export async function seamlessRoutes(app: FastifyInstance, options: { seamless: 
         },
       },
     },
-    async (request) =>
-      options.seamless.handle({
+    async (request) => {
+      const answer = await options.seamless.handle({
         platformId: Number(request.params.platformId),
         operation: request.params.operation,
         pathAndQuery: request.url,
         headers: request.headers,
         body: typeof request.body === 'string' ? request.body : '',
-      }),
+      });
+      answered(request, 'ok');
+      return answer;
+    },
   );
 }

@@ -212,6 +212,32 @@ export async function claimDueTransfers(
     .orderBy(asc(gameTransfers.id));
 }
 
+export type InTransitFigures = {
+  brandCode: string;
+  platformId: number;
+  orders: number;
+  /** Seconds since the oldest of them was created. */
+  oldestAgeSeconds: number;
+  /** How long the most overdue status query has waited for the reconciliation sweep (0: none). */
+  reconciliationLagSeconds: number;
+};
+
+/**
+ * The orders in transit by brand and platform (the node's metrics, decision 0024), on the
+ * database's clock. Reads the partial index of orders in transit only: a handful in normal times.
+ */
+export async function inTransitFigures(executor: Executor): Promise<InTransitFigures[]> {
+  return queryRows<InTransitFigures>(
+    executor,
+    sql`select brand_code as "brandCode", platform_id as "platformId", count(*)::int as orders,
+          extract(epoch from now() - min(created_at))::float8 as "oldestAgeSeconds",
+          extract(epoch from greatest(now() - min(next_check_at), interval '0'))::float8
+            as "reconciliationLagSeconds"
+        from game_transfers where status = 'in_transit'
+        group by brand_code, platform_id`,
+  );
+}
+
 /** How many of these members' orders are still in transit (tests and the runbook). */
 export async function countInTransitOf(executor: Executor, memberIds: bigint[]): Promise<number> {
   if (memberIds.length === 0) return 0;

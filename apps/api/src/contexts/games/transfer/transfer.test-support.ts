@@ -188,6 +188,8 @@ export async function createTransferTestApp(
     isolated?: boolean;
     /** The provider timeout of the test's own TransferService (reconciliation). */
     reconcileTimeoutMs?: number;
+    /** The app exposes its metrics (AppDependencies.metrics). */
+    metrics?: AppDependencies['metrics'];
   } = {},
 ): Promise<TransferTestApp> {
   const sim = options.sim ?? (await startSim(options.faults, { thread: options.simThread }));
@@ -198,8 +200,13 @@ export async function createTransferTestApp(
   };
   const rsa = RsaKeys.generate();
   const base = options.isolated
-    ? await createIsolatedApp({ rsa, gameProvider })
-    : await createTestApp({ rsa, captchaTestCode: TEST_CODE, gameProvider });
+    ? await createIsolatedApp({ rsa, gameProvider, metrics: options.metrics })
+    : await createTestApp({
+        rsa,
+        captchaTestCode: TEST_CODE,
+        gameProvider,
+        metrics: options.metrics,
+      });
   const db = base.database.db;
   const publicKey = await publicKeyOf(base.app);
   const ledger = new LedgerService(db);
@@ -363,6 +370,7 @@ export async function createTransferTestApp(
 async function createIsolatedApp(options: {
   rsa: RsaKeys;
   gameProvider: NonNullable<AppDependencies['gameProvider']>;
+  metrics?: AppDependencies['metrics'];
 }): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let database: DatabaseHandle;
@@ -395,6 +403,7 @@ async function createIsolatedApp(options: {
     captchaTestCode: TEST_CODE,
     gameProvider: options.gameProvider,
     rateLimits: { multiplier: 1_000 },
+    metrics: options.metrics,
   });
   await app.ready();
   return {

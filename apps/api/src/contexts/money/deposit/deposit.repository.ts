@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { members } from '../../identity/member/index.ts';
 import { chainTransfers, coinAddresses, depositChannels, depositOrders } from './deposit.schema.ts';
@@ -496,4 +509,66 @@ export async function countOpenMemberOrders(executor: Executor, memberId: bigint
     .from(depositOrders)
     .where(and(eq(depositOrders.memberId, memberId), inArray(depositOrders.status, OPEN_STATUSES)));
   return Number(rows[0]?.total ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures for the node's metrics (decision 0024): small, bounded reads on deposit_orders_status.
+
+export type DepositOrderCount = {
+  brandCode: string;
+  /** The channel's type: bank, online, usdt. */
+  channel: string;
+  status: string;
+  orders: number;
+};
+
+async function depositOrderCounts(
+  executor: Executor,
+  where: SQL | undefined,
+): Promise<DepositOrderCount[]> {
+  return executor
+    .select({
+      brandCode: depositOrders.brandCode,
+      channel: depositOrders.channelType,
+      status: depositOrders.status,
+      orders: sql<number>`count(*)::int`,
+    })
+    .from(depositOrders)
+    .where(where)
+    .groupBy(depositOrders.brandCode, depositOrders.channelType, depositOrders.status);
+}
+
+/**
+ * Orders created since `since`, by brand, channel type and status now. The brands and every
+ * status are named so the (brand, status, created_at) index is read by range, not the table.
+ */
+export async function depositOrderCountsSince(
+  executor: Executor,
+  brandCodes: readonly string[],
+  since: Date,
+): Promise<DepositOrderCount[]> {
+  if (brandCodes.length === 0) return [];
+  return depositOrderCounts(
+    executor,
+    and(
+      inArray(depositOrders.brandCode, [...brandCodes]),
+      inArray(depositOrders.status, depositOrders.status.enumValues),
+      gte(depositOrders.createdAt, since),
+    ),
+  );
+}
+
+/** Orders awaiting a decision (pending, submitted), of any age: the cashiers' queue. */
+export async function openDepositOrderCounts(
+  executor: Executor,
+  brandCodes: readonly string[],
+): Promise<DepositOrderCount[]> {
+  if (brandCodes.length === 0) return [];
+  return depositOrderCounts(
+    executor,
+    and(
+      inArray(depositOrders.brandCode, [...brandCodes]),
+      inArray(depositOrders.status, OPEN_STATUSES),
+    ),
+  );
 }

@@ -4,11 +4,14 @@ export { depositsInWindows } from './deposit-cashier.repository.ts';
 export { depositModule } from './deposit.plugin.ts';
 export {
   countOpenMemberOrders,
+  depositOrderCountsSince,
   depositsCountedSince,
   findMemberOrder,
   listMemberCreditedOrders,
   membersWithDepositsConfirmedSince,
+  openDepositOrderCounts,
   sumConfirmedDeposits,
+  type DepositOrderCount,
 } from './deposit.repository.ts';
 export { depositChannels, depositOrders } from './deposit.schema.ts';
 export { seedDepositChannels } from './deposit.seed.ts';

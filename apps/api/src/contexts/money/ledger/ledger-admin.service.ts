@@ -4,11 +4,19 @@ import type { ActionRecorder } from '../../identity/operator/index.ts';
 import type { LedgerViolation } from './ledger.repository.ts';
 import type { LedgerService } from './ledger.service.ts';
 
+type LedgerAdminDependencies = {
+  db: Database;
+  ledger: LedgerService;
+  operators: ActionRecorder;
+  /** Told how many violations each check found (the node's metrics). */
+  checked?: (violations: number) => void;
+};
+
 /** The ledger's operator side: the invariants checked on demand, and who asked. */
 export class LedgerAdminService {
-  readonly #deps: { db: Database; ledger: LedgerService; operators: ActionRecorder };
+  readonly #deps: LedgerAdminDependencies;
 
-  constructor(deps: { db: Database; ledger: LedgerService; operators: ActionRecorder }) {
+  constructor(deps: LedgerAdminDependencies) {
     this.#deps = deps;
   }
 
@@ -18,6 +26,7 @@ export class LedgerAdminService {
     ip: string,
   ): Promise<{ ok: boolean; violations: LedgerViolation[] }> {
     const violations = await this.#deps.ledger.check();
+    this.#deps.checked?.(violations.length);
     // A check changes nothing: `after` is what it found.
     await this.#deps.operators.record(this.#deps.db, operator, {
       action: 'ledger_check',

@@ -4,7 +4,12 @@ export { WithdrawalCashier, type OpenApprovals } from './withdrawal-cashier.serv
 export type { BetTotals } from './withdrawal-risk.ts';
 export { linkedAccountCounts } from './withdrawal-risk.repository.ts';
 export { WITHDRAWAL_ERRORS } from './withdrawal.errors.ts';
-export { countPendingMemberOrders } from './withdrawal.repository.ts';
+export {
+  countPendingMemberOrders,
+  openWithdrawalOrderCounts,
+  withdrawalOrderCountsSince,
+  type WithdrawalOrderCount,
+} from './withdrawal.repository.ts';
 export { withdrawalModule } from './withdrawal.plugin.ts';
 export { withdrawalOrders } from './withdrawal.schema.ts';
 export { WithdrawalService } from './withdrawal.service.ts';

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { payoutAccounts } from '../payout/index.ts';
 import { withdrawalOrders } from './withdrawal.schema.ts';
 import { brandCodeOf } from '../../../db/brand-of.ts';
 
@@ -154,4 +155,67 @@ export async function countPendingMemberOrders(
     .from(withdrawalOrders)
     .where(and(eq(withdrawalOrders.memberId, memberId), eq(withdrawalOrders.status, 'pending')));
   return Number(rows[0]?.total ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures for the node's metrics (decision 0024): small, bounded reads on withdrawal_orders_status.
+
+export type WithdrawalOrderCount = {
+  brandCode: string;
+  /** The payout account's type: bank, alipay, virtual. */
+  channel: string;
+  status: string;
+  orders: number;
+};
+
+async function withdrawalOrderCounts(
+  executor: Executor,
+  where: SQL | undefined,
+): Promise<WithdrawalOrderCount[]> {
+  return executor
+    .select({
+      brandCode: withdrawalOrders.brandCode,
+      channel: payoutAccounts.type,
+      status: withdrawalOrders.status,
+      orders: sql<number>`count(*)::int`,
+    })
+    .from(withdrawalOrders)
+    .innerJoin(payoutAccounts, eq(payoutAccounts.id, withdrawalOrders.payoutAccountId))
+    .where(where)
+    .groupBy(withdrawalOrders.brandCode, payoutAccounts.type, withdrawalOrders.status);
+}
+
+/**
+ * Orders created since `since`, by brand, payout type and status now. The brands and every
+ * status are named so the (brand, status, created_at) index is read by range, not the table.
+ */
+export async function withdrawalOrderCountsSince(
+  executor: Executor,
+  brandCodes: readonly string[],
+  since: Date,
+): Promise<WithdrawalOrderCount[]> {
+  if (brandCodes.length === 0) return [];
+  return withdrawalOrderCounts(
+    executor,
+    and(
+      inArray(withdrawalOrders.brandCode, [...brandCodes]),
+      inArray(withdrawalOrders.status, withdrawalOrders.status.enumValues),
+      gte(withdrawalOrders.createdAt, since),
+    ),
+  );
+}
+
+/** Orders awaiting a decision (pending), of any age: the cashiers' queue. */
+export async function openWithdrawalOrderCounts(
+  executor: Executor,
+  brandCodes: readonly string[],
+): Promise<WithdrawalOrderCount[]> {
+  if (brandCodes.length === 0) return [];
+  return withdrawalOrderCounts(
+    executor,
+    and(
+      inArray(withdrawalOrders.brandCode, [...brandCodes]),
+      eq(withdrawalOrders.status, 'pending'),
+    ),
+  );
 }
