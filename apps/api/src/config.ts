@@ -11,6 +11,11 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().optional(),
+  /**
+   * A direct (or session-pooled) connection for the advisory locks of migrations and sweeps, when
+   * DATABASE_URL goes through a pooler in transaction mode (docs/pgbouncer.md).
+   */
+  DATABASE_SESSION_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** Connections each API node keeps open to PostgreSQL (node-postgres pool size). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -56,6 +61,8 @@ export type AppConfig = {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /** Undefined: the locks use DATABASE_URL too. */
+  databaseSessionUrl: string | undefined;
   redisUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
@@ -97,6 +104,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: parsed.HOST,
     port: parsed.PORT,
     databaseUrl: parsed.DATABASE_URL,
+    databaseSessionUrl: parsed.DATABASE_SESSION_URL,
     redisUrl: parsed.REDIS_URL,
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
     dataDir: resolve(parsed.DATA_DIR),

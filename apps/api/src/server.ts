@@ -20,12 +20,20 @@ const logger = createLogger(config.logLevel);
 
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        sessionUrl: config.databaseSessionUrl,
+      }
     : { kind: 'embedded', dataDir: join(config.dataDir, 'embedded') },
 ).catch((error: unknown) => {
   logger.fatal({ err: error }, 'cannot open the database');
   process.exit(1);
 });
+if (database.migrations.applied.length > 0) {
+  logger.info({ migrations: database.migrations.applied }, 'migrations applied');
+}
 if (database.kind === 'embedded') {
   logger.warn(
     { dataDir: config.dataDir },
