@@ -33,6 +33,11 @@ const environmentSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a client may take to send a whole request; slower ones are cut with 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /**
+   * After SIGTERM, how long the node keeps serving while /readyz answers 503, before it stops
+   * listening: longer than the balancer takes to see it (deploy/haproxy: about 1 s).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** How often the report rollups sweep runs (the dashboard's freshness). */
   REPORTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Outside production: a code every captcha accepts, for automated tests. */
@@ -52,6 +57,9 @@ const environmentSchema = z.object({
   /** Master secret the platforms' signing secrets derive from; required in production. */
   GAME_PROVIDER_SECRET: z.string().min(16).optional(),
 });
+
+/** The environment variables the API reads (deploy files are checked against them). */
+export const SETTING_NAMES: readonly string[] = Object.keys(environmentSchema.shape);
 
 /** The first operator's password in the embedded demo (README says so). */
 export const DEMO_ADMIN_PASSWORD = 'lobby-demo-admin';
@@ -73,6 +81,7 @@ export type AppConfig = {
   seedDemo: boolean;
   trustProxyHops: number;
   requestTimeoutMs: number;
+  shutdownDrainMs: number;
   reportsSweepIntervalMs: number;
   /** Undefined in production, whatever the environment says. */
   captchaTestCode: string | undefined;
@@ -115,6 +124,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seedDemo: parsed.SEED_DEMO === '1',
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+    shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
     reportsSweepIntervalMs: parsed.REPORTS_SWEEP_INTERVAL_MS,
     captchaTestCode: parsed.NODE_ENV === 'production' ? undefined : parsed.CAPTCHA_TEST_CODE,
     rsaPrivateKeyFile: resolve(

@@ -105,8 +105,13 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   app.isShuttingDown = true;
-  // Stop background work first, then drain requests, then close what they used.
-  await scheduler.stop();
+  // Stop background work; meanwhile keep serving for the drain time while /readyz answers 503,
+  // so the balancer takes this node out before it stops listening. Then finish the requests
+  // in flight, and close what they used.
+  await Promise.all([
+    scheduler.stop(),
+    new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs)),
+  ]);
   await app.close();
   await cache.close();
   await database.close();
