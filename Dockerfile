@@ -64,6 +64,7 @@ USER node
 EXPOSE 3000 4100
 # Liveness: the process answers. Readiness (/readyz: database and cache answer, not draining) is
 # the balancer's check (deploy/haproxy/haproxy.cfg). The slim image has no curl: node asks.
+# A container running the simulator needs its own check, on its port (compose.yaml has it).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "apps/api/src/server.ts"]
