@@ -11,6 +11,11 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().optional(),
+  /**
+   * A direct (or session-pooled) connection for the advisory locks of migrations and sweeps, when
+   * DATABASE_URL goes through a pooler in transaction mode (docs/pgbouncer.md).
+   */
+  DATABASE_SESSION_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** Connections each API node keeps open to PostgreSQL (node-postgres pool size). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -28,6 +33,11 @@ const environmentSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a client may take to send a whole request; slower ones are cut with 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /**
+   * After SIGTERM, how long the node keeps serving while /readyz answers 503, before it stops
+   * listening: longer than the balancer takes to see it (deploy/haproxy: about 1 s).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** How often the report rollups sweep runs (the dashboard's freshness). */
   REPORTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Outside production: a code every captcha accepts, for automated tests. */
@@ -54,6 +64,9 @@ const environmentSchema = z.object({
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
 });
 
+/** The environment variables the API reads (deploy files are checked against them). */
+export const SETTING_NAMES: readonly string[] = Object.keys(environmentSchema.shape);
+
 /** The first operator's password in the embedded demo (README says so). */
 export const DEMO_ADMIN_PASSWORD = 'lobby-demo-admin';
 
@@ -62,6 +75,8 @@ export type AppConfig = {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /** Undefined: the locks use DATABASE_URL too. */
+  databaseSessionUrl: string | undefined;
   redisUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
@@ -72,6 +87,7 @@ export type AppConfig = {
   seedDemo: boolean;
   trustProxyHops: number;
   requestTimeoutMs: number;
+  shutdownDrainMs: number;
   reportsSweepIntervalMs: number;
   /** Undefined in production, whatever the environment says. */
   captchaTestCode: string | undefined;
@@ -108,6 +124,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: parsed.HOST,
     port: parsed.PORT,
     databaseUrl: parsed.DATABASE_URL,
+    databaseSessionUrl: parsed.DATABASE_SESSION_URL,
     redisUrl: parsed.REDIS_URL,
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
     dataDir: resolve(parsed.DATA_DIR),
@@ -118,6 +135,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seedDemo: parsed.SEED_DEMO === '1',
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+    shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
     reportsSweepIntervalMs: parsed.REPORTS_SWEEP_INTERVAL_MS,
     captchaTestCode: parsed.NODE_ENV === 'production' ? undefined : parsed.CAPTCHA_TEST_CODE,
     rsaPrivateKeyFile: resolve(

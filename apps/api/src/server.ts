@@ -21,12 +21,20 @@ const logger = createLogger(config.logLevel);
 
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        sessionUrl: config.databaseSessionUrl,
+      }
     : { kind: 'embedded', dataDir: join(config.dataDir, 'embedded') },
 ).catch((error: unknown) => {
   logger.fatal({ err: error }, 'cannot open the database');
   process.exit(1);
 });
+if (database.migrations.applied.length > 0) {
+  logger.info({ migrations: database.migrations.applied }, 'migrations applied');
+}
 if (database.kind === 'embedded') {
   logger.warn(
     { dataDir: config.dataDir },
@@ -110,8 +118,13 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   app.isShuttingDown = true;
-  // Stop background work first, then drain requests, then close what they used.
-  await scheduler.stop();
+  // Stop background work; meanwhile keep serving for the drain time while /readyz answers 503,
+  // so the balancer takes this node out before it stops listening. Then finish the requests
+  // in flight, and close what they used.
+  await Promise.all([
+    scheduler.stop(),
+    new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs)),
+  ]);
   await app.close();
   await metricsServer?.close();
   await cache.close();

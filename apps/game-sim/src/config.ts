@@ -28,6 +28,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** The environment variables the simulator reads (deploy files are checked against them). */
+export const SETTING_NAMES: readonly string[] = Object.keys(environmentSchema.shape);
+
 export type SimConfig = {
   environment: 'development' | 'production' | 'test';
   host: string;

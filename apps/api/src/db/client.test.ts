@@ -57,8 +57,48 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded'})`, (
     if (!process.env.DATABASE_URL) return;
     const again = await openTestDatabase();
     await again.ping();
+    expect(again.migrations).toEqual({ applied: [], adopted: [] });
     await again.close();
   });
+
+  // docs/pgbouncer.md: behind a transaction-mode pooler the session locks need a connection of
+  // their own; queries stay on the pool.
+  it.runIf(process.env.DATABASE_URL)(
+    'holds its session locks on the session connection when given one',
+    async () => {
+      const named = (applicationName: string) => {
+        const url = new URL(process.env.DATABASE_URL as string);
+        url.searchParams.set('application_name', applicationName);
+        return url.toString();
+      };
+      const split = await openDatabase({
+        kind: 'postgres',
+        url: named('lobby_test_pool'),
+        sessionUrl: named('lobby_test_session'),
+        poolSize: 2,
+      });
+      try {
+        // Key 2^32 + 7: PostgreSQL shows a bigint key as classid (high half) and objid.
+        const key = 4_294_967_303n;
+        const result = await split.withTryLock(key, async () => {
+          const [held] = await queryRows<{ holder: string; asker: string }>(
+            split.db,
+            sql`select a.application_name as holder, current_setting('application_name') as asker
+                from pg_locks l join pg_stat_activity a on a.pid = l.pid
+                where l.locktype = 'advisory' and l.classid::bigint = 1 and l.objid::bigint = 7
+                  and l.objsubid = 1 and l.granted`,
+          );
+          return held;
+        });
+        expect(result).toEqual({
+          acquired: true,
+          value: { holder: 'lobby_test_session', asker: 'lobby_test_pool' },
+        });
+      } finally {
+        await split.close();
+      }
+    },
+  );
 });
 
 describe('embedded data directory', () => {

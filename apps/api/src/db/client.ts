@@ -16,6 +16,7 @@ import {
   migratePglite,
   migratePostgres,
   type MigrationOptions,
+  type MigrationReport,
 } from '@lobby/database';
 
 /**
@@ -52,6 +53,8 @@ export type DatabaseHandle = {
   poolUse(): PoolUse | null;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The migrations opening it applied: none when the database was already current. */
+  migrations: MigrationReport;
 };
 
 export type PoolUse = { total: number; idle: number; waiting: number; max: number };
@@ -86,14 +89,25 @@ export type OpenDatabaseOptions = (
       /** In memory only: start from this dump (`embeddedImage`) instead of an empty database. */
       image?: Blob;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * Where the session-level advisory locks (migrations, sweeps) are held, when `url` goes
+       * through a pooler in transaction mode (PgBouncer), where a session lock would stay on a
+       * server connection that other clients then use: a direct connection to PostgreSQL or a
+       * session-mode pool (docs/pgbouncer.md). By default `url`.
+       */
+      sessionUrl?: string;
+    }
 ) & { observeQuery?: QueryObserver };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.observeQuery ? { logQuery: options.observeQuery } : undefined;
   return options.kind === 'embedded'
     ? openEmbedded(options.dataDir, options.lockRetries, logger, options.image)
-    : openPostgres(options.url, options.poolSize ?? 10, logger);
+    : openPostgres(options.url, options.poolSize ?? 10, options.sessionUrl, logger);
 }
 
 /**
@@ -125,8 +139,9 @@ async function openEmbedded(
       ...(image ? { loadDataDir: image } : {}),
     });
   }
+  let migrations: MigrationReport;
   try {
-    await migratePglite(client, MIGRATIONS);
+    migrations = await migratePglite(client, MIGRATIONS);
   } catch (error) {
     await client.close();
     await releaseLock?.();
@@ -156,6 +171,7 @@ async function openEmbedded(
       await client.close();
       await releaseLock?.();
     },
+    migrations,
   };
 }
 
@@ -177,6 +193,7 @@ export async function embeddedImage(): Promise<Blob> {
 async function openPostgres(
   url: string,
   poolSize: number,
+  sessionUrl: string | undefined,
   logger?: { logQuery: QueryObserver },
 ): Promise<DatabaseHandle> {
   // drizzle's node-postgres session consults pg's global type parsers for int8 and numeric, so
@@ -189,12 +206,20 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Session locks on their own connections: a sweep at a time holds one, migrations one at start.
+  const sessionPool = sessionUrl ? new pg.Pool({ connectionString: sessionUrl, max: 2 }) : pool;
+  if (sessionPool !== pool) sessionPool.on('error', () => undefined);
+  const endPools = async () => {
+    await pool.end();
+    if (sessionPool !== pool) await sessionPool.end();
+  };
   const db = drizzleNodePg({ client: pool, ...(logger ? { logger } : {}) });
 
+  let migrations: MigrationReport;
   try {
-    await migratePostgres(pool, MIGRATIONS);
+    migrations = await migratePostgres(sessionPool, MIGRATIONS);
   } catch (error) {
-    await pool.end();
+    await endPools();
     throw error;
   }
 
@@ -204,7 +229,7 @@ async function openPostgres(
     async withTryLock(key, work) {
       // A session lock on a dedicated connection: if this process dies, the server drops the
       // connection and the lock with it, so another node can take over.
-      const lockClient = await pool.connect();
+      const lockClient = await sessionPool.connect();
       const lockLost = new AbortController();
       const onLost = (error: Error) => lockLost.abort(error);
       lockClient.on('error', onLost);
@@ -238,8 +263,9 @@ async function openPostgres(
       await pool.query('select 1');
     },
     async close() {
-      await pool.end();
+      await endPools();
     },
+    migrations,
   };
 }
 
