@@ -23,6 +23,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/game-sim/package.json apps/game-sim/
 COPY apps/web/package.json apps/web/
 COPY bench/package.json bench/
+COPY cluster/package.json cluster/
 COPY e2e/package.json e2e/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/database/package.json packages/database/
