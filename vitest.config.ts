@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run, six projects: pure rules (node), web client rules (DOM), the operator console's
-// rules (DOM), API through app.inject() on a real database, the game provider simulator, and
-// browser tests in Chromium.
+// One Vitest run, seven projects: pure rules (node), web client rules (DOM), the operator console's
+// rules (DOM), API through app.inject() on a real database, the game provider simulator, browser
+// tests in Chromium, and the cluster (two API nodes behind HAProxy, real processes).
 export default defineConfig({
   test: {
     projects: [
@@ -54,6 +54,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium at a time: the machines have two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['cluster/tests/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -3,7 +3,7 @@
  *   lint and typecheck, side by side -> the unit, web, admin and API tests on the embedded
  *   database, side by side with the API tests on PostgreSQL and Redis (then ledger:check and
  *   audit:verify on what they left) -> web and admin build (with compressed copies) -> browser
- *   tests in Chromium.
+ *   tests in Chromium -> the cluster test (real processes behind HAProxy).
  * Runs side by side take one core each (the machines have two; decision 0026); their output
  * lines carry the run's label. Ends with one line "tests: N passed, N failed" counted over every
  * Vitest run, and each step's time.
@@ -76,6 +76,16 @@ const steps: Step[] = [
   {
     name: 'browser tests (Chromium)',
     runs: [{ label: 'e2e', command: vitest('e2e', '--project', 'e2e'), report: 'e2e' }],
+  },
+  {
+    name: 'cluster: two API nodes, the simulator and HAProxy, as npm run cluster starts them',
+    runs: [
+      {
+        label: 'cluster',
+        command: vitest('cluster', '--project', 'cluster'),
+        report: 'cluster',
+      },
+    ],
   },
 ];
 

@@ -233,9 +233,15 @@ describe('agents in the console', () => {
       // Listed as an agent, active, with an invite code.
       await page.locator('.ant-tabs-tab', { hasText: '代理列表' }).click();
       await page.waitForURL(`${baseUrl}/admin/agents/list?brand=${MEMBER_BRAND}`);
-      await page.locator('#filters_username').fill(username.toUpperCase());
-      await page.locator('button[type="submit"]').click();
-      await page.waitForURL(/username=/);
+      // The filter bar is made anew when the list's filters settle (the brand picker loads): a
+      // name typed before that is gone, so search until the search is in the address.
+      await poll(async () => {
+        if (!page.url().includes('username=')) {
+          await page.locator('#filters_username').fill(username.toUpperCase());
+          await page.locator('button[type="submit"]').click();
+        }
+        return page.url();
+      }, 30_000).toContain('username=');
       const agentRow = page.locator('tr.ant-table-row', { hasText: username });
       await poll(() => agentRow.count()).toBe(1);
       await poll(() => agentRow.locator('[data-status]').getAttribute('data-status')).toBe(
