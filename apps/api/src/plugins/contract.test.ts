@@ -309,6 +309,19 @@ describe('health', () => {
     });
   });
 
+  it('answers the probes whatever brand a request names, where a site call is refused', async () => {
+    // As on a database with no brand yet: no brand resolves for the request.
+    const headers = { site_code: 'no-such-brand' };
+    const live = await harness.app.inject({ method: 'GET', url: '/healthz', headers });
+    expect(live.statusCode).toBe(200);
+    const ready = await harness.app.inject({ method: 'GET', url: '/readyz?x=1', headers });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: true });
+    const site = await harness.app.inject({ method: 'GET', url: '/api/f/v1/site/config', headers });
+    expect(site.statusCode).toBe(400);
+    expect(site.json()).toMatchObject({ status: false, data: 'unknown_site' });
+  });
+
   it('is not ready while shutting down', async () => {
     harness.app.isShuttingDown = true;
     try {

@@ -8,6 +8,7 @@ import {
   type Language,
 } from '@lobby/contracts';
 import type { Brand, BrandRegistry } from '../contexts/platform/brand/index.ts';
+import { isProbePath } from './paths.ts';
 
 /** The browser contract's request headers, read once per request. */
 export type ClientHeaders = {
@@ -70,7 +71,13 @@ export const requestContextPlugin = fp(
       };
       const requested = normalizeLanguage(header(headers[REQUEST_HEADERS.lang]));
       request.language = requested ?? DEFAULT_LANGUAGE;
-      request.brand = options.brands.resolve(headers.host, request.client.siteCode ?? undefined);
+      try {
+        request.brand = options.brands.resolve(headers.host, request.client.siteCode ?? undefined);
+      } catch (error) {
+        // A probe needs no brand: a node on a database without any is still alive and ready.
+        if (isProbePath(request.url)) return;
+        throw error;
+      }
       if (!requested) request.language = request.brand.config.language;
     });
   },
