@@ -110,7 +110,12 @@ async function waitReady(
   throw new Error(`${origin}${path} not ready in 120 s:\n${log()}`);
 }
 
-function managed(
+/**
+ * A child process started and restarted with the same command and settings, ready once
+ * `origin + readyPath` answers 2xx; its output kept (the last 100 kB) or shown. The cluster's
+ * processes and the benches' servers (bench/lib/processes.ts) are these.
+ */
+export function managedProcess(
   name: string,
   origin: string,
   readyPath: string,
@@ -203,7 +208,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     GAME_PROVIDER_SECRET: providerSecret,
   };
 
-  const simulator = managed(
+  const simulator = managedProcess(
     'game-sim',
     `http://127.0.0.1:${simPort}`,
     '/healthz',
@@ -221,7 +226,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     output,
   );
   const nodes = [0, 1].map((index) =>
-    managed(
+    managedProcess(
       `api-${index + 1}`,
       `http://127.0.0.1:${apiPort + index}`,
       '/readyz',
@@ -248,7 +253,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       output,
     ),
   );
-  const balancer = managed(
+  const balancer = managedProcess(
     'haproxy',
     `http://127.0.0.1:${statsPort}`,
     '/healthz',

@@ -4,7 +4,7 @@
  * baseline. CPU time per process is read from /proc, so a bench can print what each request
  * cost the server, apart from the load client's own work.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { managedProcess } from '../../cluster/cluster.ts';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -27,21 +27,6 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function waitReady(origin: string, path: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
-    try {
-      const response = await fetch(origin + path);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server at ${origin} not ready in 90 s:\n${log()}`);
-}
-
 function start(
   script: string,
   port: number,
@@ -49,34 +34,24 @@ function start(
   readyPath: string,
   args: string[] = [],
 ): Promise<ServerProcess> {
-  let output = '';
-  const child = spawn(process.execPath, [...args, script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  // A bench that fails half-way must not leave its servers running (and loading the machine
-  // the next bench measures on).
-  const orphanGuard = () => child.kill('SIGKILL');
-  process.once('exit', orphanGuard);
-  child.once('exit', () => process.off('exit', orphanGuard));
   const origin = `http://127.0.0.1:${port}`;
-  const server: ServerProcess = {
+  const server = managedProcess(
+    script,
     origin,
-    pid: child.pid ?? 0,
-    cpuSeconds: () => cpuSecondsOf(child.pid ?? 0),
+    readyPath,
+    process.execPath,
+    [...args, script],
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    'keep',
+  );
+  return server.start().then(() => ({
+    origin,
+    pid: server.pid(),
+    cpuSeconds: () => cpuSecondsOf(server.pid()),
     stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await server.stop();
     },
-  };
-  return waitReady(origin, readyPath, child, () => output).then(() => server);
+  }));
 }
 
 /**
