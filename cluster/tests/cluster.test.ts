@@ -4,15 +4,24 @@ import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_SOCKET_PATH } from '@lobby/contracts';
-import { encrypt, memberCall, registerMember, type Member } from '../../e2e/support/cashier.ts';
+import { memberCall, registerMember } from '../../e2e/support/cashier.ts';
 import { ROOT, backendsUp, startCluster, type Cluster, type ClusterProcess } from '../cluster.ts';
+import {
+  books,
+  mixedLoad,
+  sandboxGateway,
+  simulatorPending,
+  type Gateway,
+  type LoadMember,
+} from './load.ts';
 
 /**
  * Issue 17's proof, with real processes: two API nodes in production mode on one PostgreSQL and
  * one Redis, the game simulator, and HAProxy in front with deploy/haproxy/haproxy.cfg, started
  * as `npm run cluster` starts them (cluster/cluster.ts), under a bounded mixed load of members
- * (logins, heartbeats, balances, transfers to and from a game platform) while nodes are
- * stopped with SIGTERM and killed with SIGKILL. It prints its figures.
+ * (logins, heartbeats, balances, transfers to and from a game platform, seamless rounds, online
+ * deposits through the sandbox gateway: load.ts) while nodes are stopped with SIGTERM and killed
+ * with SIGKILL. It prints its figures.
  */
 
 const PORTS = {
@@ -24,7 +33,13 @@ const PORTS = {
 };
 const SWEEP_INTERVAL_MS = 10_000;
 const DRAIN_MS = 4_000;
+/** The transfer-wallet platform of the load. */
 const PLATFORM = 1;
+/** A seamless-wallet slot platform of the catalog (无界电子) and one of its games. */
+const SEAMLESS_PLATFORM = 40;
+const SEAMLESS_GAME = 'panda-feast';
+/** The demo online channel's minimum. */
+const DEPOSIT_AMOUNT = '50.00';
 const PASSWORD = 'cashier1234';
 
 let cluster: Cluster;
@@ -32,6 +47,10 @@ let operator: string;
 let brand: string;
 let db: pg.Pool;
 let simDb: pg.Pool;
+let gateway: Gateway;
+/** Every member and run of the load, for the books at the end. */
+const loaded: LoadMember[] = [];
+const loads: ReturnType<typeof mixedLoad>[] = [];
 const figures: Record<string, unknown> = {};
 
 type Envelope<T> = { status: boolean; data: T };
@@ -109,87 +128,9 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
-/**
- * A bounded mixed load through the balancer: each member in turn logs in, beats, reads its
- * balance, moves money into the platform and back. Every answer is counted; a failure is a
- * connection error, a 5xx, or an envelope with status false other than the business refusals
- * money rules give (a transfer already in progress, a platform that is busy).
- */
-function mixedLoad(members: Member[], origin: string) {
-  let stopped = false;
-  const counts = { requests: 0, failures: 0, transfers: 0, logins: 0 };
-  const failures: string[] = [];
-  const allowed = new Set([
-    'transfer_in_progress',
-    'platform_unavailable',
-    'insufficient_funds',
-    'platform_insufficient_balance',
-  ]);
-  async function call(path: string, fields: Record<string, string> | undefined, token?: string) {
-    counts.requests += 1;
-    try {
-      const response = await fetch(`${origin}${path}`, {
-        method: fields === undefined ? 'GET' : 'POST',
-        headers: {
-          accept: 'application/json',
-          ...(fields === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-          ...(token ? { t: token } : {}),
-        },
-        body: fields === undefined ? null : new URLSearchParams(fields).toString(),
-      });
-      const answer = (await response.json()) as Envelope<unknown> & { code?: string };
-      if (response.status >= 500 || (!answer.status && !allowed.has(String(answer.data)))) {
-        counts.failures += 1;
-        failures.push(`${path} ${response.status} ${JSON.stringify(answer).slice(0, 200)}`);
-      }
-      return { answer, headers: response.headers };
-    } catch (error) {
-      counts.failures += 1;
-      failures.push(`${path} ${(error as Error).message}`);
-      return undefined;
-    }
-  }
-  const lanes = members.map(async (member) => {
-    let token = member.token;
-    let round = 0;
-    while (!stopped) {
-      round += 1;
-      if (round % 5 === 1) {
-        const login = await call('/api/f/v1/member/login/mpe', {
-          username: member.username,
-          password: await encrypt(origin, PASSWORD),
-        });
-        const next = login?.headers.get('id');
-        if (next) {
-          token = next;
-          counts.logins += 1;
-        }
-      }
-      await call('/api/findmed/v1/heartbeat', { gameid: '' }, token);
-      await call('/api/findmed/v1/member/balance', undefined, token);
-      for (const type of ['in', 'out'] as const) {
-        const moved = await call(
-          '/api/game/transfer',
-          { platform: String(PLATFORM), type, amount: '1.00', idempotencyKey: randomUUID() },
-          token,
-        );
-        if (moved?.answer.status) counts.transfers += 1;
-      }
-    }
-  });
-  return {
-    counts,
-    failures,
-    async stop() {
-      stopped = true;
-      await Promise.all(lanes);
-      return counts;
-    },
-  };
-}
-
-async function members(count: number, origin: string): Promise<Member[]> {
-  const made: Member[] = [];
+/** Members of the load, registered through the balancer, each given 100.00 by an operator. */
+async function members(count: number, origin: string): Promise<LoadMember[]> {
+  const made: LoadMember[] = [];
   for (let index = 0; index < count; index += 1) {
     const member = await registerMember(origin, 'cl');
     await operatorCall(origin, 'POST', `/admin/api/members/${member.username}/adjust`, {
@@ -198,9 +139,40 @@ async function members(count: number, origin: string): Promise<Member[]> {
       reason: 'cluster test funds',
       idempotencyKey: randomUUID(),
     });
-    made.push(member);
+    const { rows } = await db.query<{ id: string; minor: string }>(
+      `select m.id::text as id, coalesce(sum(a.balance_minor), 0)::text as minor
+         from members m
+         left join ledger_accounts a on a.member_id = m.id and a.kind = 'member_wallet'
+        where m.brand_code = $1 and m.username = $2
+        group by m.id`,
+      [brand, member.username],
+    );
+    const row = rows[0]!;
+    made.push({
+      ...member,
+      id: row.id,
+      player: `${brand}_${row.id}`,
+      startMinor: BigInt(row.minor),
+    });
   }
+  loaded.push(...made);
   return made;
+}
+
+/** The load through the balancer, with its gateway and game page, on `count` new members. */
+async function loadMembers(count: number) {
+  const started = mixedLoad(await members(count, cluster.origin), {
+    origin: cluster.origin,
+    simOrigin: cluster.simulator.origin,
+    password: PASSWORD,
+    gateway,
+    transferPlatform: PLATFORM,
+    seamlessPlatform: SEAMLESS_PLATFORM,
+    seamlessGame: SEAMLESS_GAME,
+    depositAmount: DEPOSIT_AMOUNT,
+  });
+  loads.push(started);
+  return started;
 }
 
 /** The requests a node served, all routes but the probes. */
@@ -248,6 +220,7 @@ beforeAll(async () => {
     '/admin/api/brands',
   );
   brand = brands.items.find((item) => item.isDefault)?.code ?? '';
+  gateway = await sandboxGateway(db, brand);
 }, 240_000);
 
 afterAll(async () => {
@@ -399,10 +372,16 @@ describe('two API nodes behind HAProxy', () => {
   }, 90_000);
 
   it('drain a node stopped with SIGTERM: no failed request, and none sent to it once not ready', async () => {
-    const load = mixedLoad(await members(6, cluster.origin), cluster.origin);
+    const load = await loadMembers(6);
     await waitFor(
-      'load on both nodes',
-      async () => ((await served(node2)) > 20 && (await served(node1)) > 20 ? true : undefined),
+      'load on both nodes, deposits and seamless rounds under way',
+      async () =>
+        (await served(node2)) > 20 &&
+        (await served(node1)) > 20 &&
+        load.counts.deposits > 0 &&
+        load.counts.rounds > 0
+          ? true
+          : undefined,
       30_000,
     );
     const stopping = nodeOf(node2).stop();
@@ -430,13 +409,18 @@ describe('two API nodes behind HAProxy', () => {
     expect(load.failures).toEqual([]);
     expect(later - atDown).toBe(0);
     expect(counts.transfers).toBeGreaterThan(20);
+    expect(counts.deposits).toBeGreaterThan(5);
+    expect(counts.rounds).toBeGreaterThan(20);
   }, 120_000);
 
   it('lose no money when a node is killed with SIGKILL', async () => {
-    const load = mixedLoad(await members(6, cluster.origin), cluster.origin);
+    const load = await loadMembers(6);
     await waitFor(
-      'transfers under way',
-      async () => (load.counts.transfers > 30 ? true : undefined),
+      'transfers, deposits and seamless rounds under way',
+      async () =>
+        load.counts.transfers > 30 && load.counts.deposits > 5 && load.counts.rounds > 15
+          ? true
+          : undefined,
       60_000,
     );
     await nodeOf(node1).kill();
@@ -446,6 +430,7 @@ describe('two API nodes behind HAProxy', () => {
     const counts = await load.stop();
     // Reconciliation (the transfer sweep, on whichever node holds it) settles what the kill left
     // in transit; an order the platform never received is failed once it could no longer arrive.
+    // The simulator sends its seamless callbacks again until Lobby answers them.
     const inTransit = async () =>
       Number(
         (
@@ -455,9 +440,11 @@ describe('two API nodes behind HAProxy', () => {
         ).rows[0]!.count,
       );
     const leftInTransit = await inTransit();
+    const leftAtSimulator = await simulatorPending(simDb);
     await waitFor(
-      'every transfer final',
-      async () => ((await inTransit()) === 0 ? true : undefined),
+      'every transfer and seamless callback final',
+      async () =>
+        (await inTransit()) === 0 && (await simulatorPending(simDb)) === 0 ? true : undefined,
       // The reconciliation's checks back off (15 s, then 5 s doubling); an order never
       // received is failed once two minutes old: a few minutes at the most.
       400_000,
@@ -466,7 +453,8 @@ describe('two API nodes behind HAProxy', () => {
       DATABASE_URL: cluster.databaseUrl,
     });
     expect(check.code, check.out).toBe(0);
-    const books = await db.query<{ player: string; minor: string }>(
+    // Transfer wallet: each member's platform account is what the platform holds.
+    const accounts = await db.query<{ player: string; minor: string }>(
       `select brand_code || '_' || member_id as player, balance_minor::text as minor
          from ledger_accounts where kind = 'member_platform' and ref = $1 and balance_minor <> 0`,
       [String(PLATFORM)],
@@ -478,7 +466,28 @@ describe('two API nodes behind HAProxy', () => {
     );
     const sorted = (rows: { player: string; minor: string }[]) =>
       rows.map((row) => `${row.player} ${row.minor}`).sort();
-    figures.kill = { ...counts, leftInTransit, platformAccounts: books.rows.length };
-    expect(sorted(books.rows)).toEqual(sorted(platform.rows));
+    expect(sorted(accounts.rows)).toEqual(sorted(platform.rows));
+    // Deposits, seamless rounds and wallets, over both loads' members.
+    const kept = await books(
+      db,
+      simDb,
+      loaded,
+      loads.flatMap((run) => run.paid),
+      { transfer: PLATFORM, seamless: SEAMLESS_PLATFORM },
+    );
+    figures.kill = {
+      ...counts,
+      // What the kill cut short (at most five, shortened): a node that dies fails its requests.
+      failed: load.failures.slice(0, 5).map((failure) => failure.slice(0, 120)),
+      leftInTransit,
+      leftAtSimulator,
+      platformAccounts: accounts.rows.length,
+      depositsConfirmed: kept.deposits.confirmed.length,
+      seamlessRounds: kept.seamless.simulator.length,
+      wallets: kept.wallets.lobby.length,
+    };
+    expect(kept.deposits.confirmed).toEqual(kept.deposits.paid);
+    expect(kept.seamless.lobby).toEqual(kept.seamless.simulator);
+    expect(kept.wallets.lobby).toEqual(kept.wallets.accounted);
   }, 600_000);
 });
