@@ -135,8 +135,12 @@ async function rawMovement(worker: number): Promise<void> {
   try {
     await client.query('begin');
     const entry = await client.query<{ id: string }>(
-      `insert into journal_entries (brand_code, reason, idempotency_key, request_hash, actor_type, actor_id)
-       values ($1, 'bench', $2, 'x', 'system', 'bench') on conflict do nothing returning id::text`,
+      `with entry_key as (
+         insert into journal_keys (brand_code, idempotency_key, entry_id)
+         values ($1, $2, nextval('journal_entries_id_seq')) on conflict do nothing returning entry_id)
+       insert into journal_entries (id, brand_code, reason, idempotency_key, request_hash, actor_type, actor_id)
+       overriding system value
+       select entry_id, $1, 'bench', $2, 'x', 'system', 'bench' from entry_key returning id::text`,
       [BRAND, randomUUID()],
     );
     if (!entry.rows[0]) throw new Error('raw: key taken');
@@ -172,9 +176,13 @@ async function rawMovement(worker: number): Promise<void> {
  * decision 0017): the entry, both balance updates chained in id order, the postings. The
  * strongest baseline: what the database does for a movement with no client work at all.
  */
-const ONE_STATEMENT = `with entry as (
-    insert into journal_entries (brand_code, reason, idempotency_key, request_hash, actor_type, actor_id)
-    values ($1, 'bench', $2, 'x', 'system', 'bench') on conflict do nothing returning id),
+const ONE_STATEMENT = `with entry_key as (
+    insert into journal_keys (brand_code, idempotency_key, entry_id)
+    values ($1, $2, nextval('journal_entries_id_seq')) on conflict do nothing returning entry_id),
+  entry as (
+    insert into journal_entries (id, brand_code, reason, idempotency_key, request_hash, actor_type, actor_id)
+    overriding system value
+    select entry_id, $1, 'bench', $2, 'x', 'system', 'bench' from entry_key returning id),
   first as (
     update ledger_accounts set balance_minor = balance_minor + $4::bigint
     where id = $3::bigint and (allow_negative or balance_minor + $4::bigint >= 0)

@@ -139,6 +139,17 @@ async function generateAndSweep() {
       return first;
     });
 
+    // The months the history spans, made before the rows go in (the sweep makes only the
+    // current month and those ahead; older rows would wait in the default partitions).
+    await timed('month partitions', () =>
+      client.query(
+        `select lobby_month_partition(t, m::date)
+           from unnest(array['game_bet_records', 'journal_entries', 'postings']) t,
+                generate_series(date_trunc('month', now() - interval '${DAYS + 1} days'), now(),
+                                interval '1 month') m`,
+      ),
+    );
+
     const BET_INDEXES = [
       ['game_bet_records_member', '(member_id, settled_at)'],
       ['game_bet_records_synced', '(synced_at)'],
@@ -230,14 +241,17 @@ async function generateAndSweep() {
                                       actor_type, actor_id, created_at)
          overriding system value
          select entry_id, brand_code, reason, 'bench:' || g, 'x', 'system', 'bench', at from plan
+       ), entry_keys as (
+         insert into journal_keys (brand_code, idempotency_key, entry_id)
+         select brand_code, 'bench:' || g, entry_id from plan
        ), accounts as (
          select a.id, a.brand_code, a.kind, a.member_id from ledger_accounts a
           where a.currency = 'CNY' and a.shard = 0
        )
-       insert into postings (entry_id, account_id, currency, amount_minor)
+       insert into postings (entry_id, account_id, currency, amount_minor, created_at)
        select p.entry_id, coalesce(mine.id, theirs.id), 'CNY',
               case when leg.member then 1 else -1 end
-              * case when p.reason = 'withdrawal_paid' then -p.amount else p.amount end
+              * case when p.reason = 'withdrawal_paid' then -p.amount else p.amount end, p.at
          from plan p
          cross join (values (true), (false)) leg(member)
          left join accounts mine on leg.member and mine.member_id = p.member_id

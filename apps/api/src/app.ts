@@ -13,6 +13,7 @@ import type { Sweep } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { registerBackoffice } from './contexts/backoffice/backoffice.context.ts';
 import { registerReports } from './contexts/backoffice/reports/index.ts';
+import { partitionsSweep, type Retention } from './contexts/platform/partitions/index.ts';
 import {
   createEngagement,
   registerEngagement,
@@ -91,6 +92,8 @@ export type AppDependencies = {
   clock?: () => Date;
   /** How often the report rollups are brought up to date (REPORTS_SWEEP_INTERVAL_MS). */
   reportsSweepIntervalMs?: number;
+  /** How many months of each history table the law lets the operator drop are kept (RETENTION_*). */
+  retention?: Retention;
   /**
    * The node exposes its metrics (decision 0024): the Node.js process series are collected, and
    * with a token GET /metrics answers on this port to `Authorization: Bearer <token>`. Without
@@ -167,6 +170,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     sweeps.push(sweep);
   });
   app.decorate('isShuttingDown', false);
+  // The months of the partitioned history tables (decision 0029).
+  sweeps.push(partitionsSweep({ retention: dependencies.retention ?? {} }));
   const metrics = new LobbyMetrics({
     log: app.log,
     processMetrics: dependencies.metrics !== undefined,

@@ -1,11 +1,16 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEV_PROVIDER_SECRET } from '@lobby/game-protocol';
+import { RETENTION_FLOORS, type Retention } from './contexts/platform/partitions/index.ts';
 
 /**
  * Settings come from the environment. With no DATABASE_URL the API embeds PostgreSQL (PGlite)
  * under DATA_DIR; with no REDIS_URL it keeps cache, presence and pub/sub in process.
  */
+function retentionMonths(floor: number) {
+  return z.coerce.number().int().min(floor).max(1_200).optional();
+}
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -40,6 +45,14 @@ const environmentSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** How often the report rollups sweep runs (the dashboard's freshness). */
   REPORTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+  /**
+   * Months of history kept where the law lets the operator drop it (decision 0029): unset keeps
+   * everything. Never for the ledger or the significant-event log. Each has a floor.
+   */
+  RETENTION_BET_RECORDS_MONTHS: retentionMonths(RETENTION_FLOORS.betRecords),
+  RETENTION_ACTION_LOG_MONTHS: retentionMonths(RETENTION_FLOORS.actionLog),
+  RETENTION_SESSIONS_MONTHS: retentionMonths(RETENTION_FLOORS.sessions),
+  RETENTION_CHAT_MONTHS: retentionMonths(RETENTION_FLOORS.chatMessages),
   /** Outside production: a code every captcha accepts, for automated tests. */
   CAPTCHA_TEST_CODE: z.string().min(1).max(12).optional(),
   /** The password key pair (PKCS#8 PEM); created on first start. Nodes must share it. */
@@ -89,6 +102,8 @@ export type AppConfig = {
   requestTimeoutMs: number;
   shutdownDrainMs: number;
   reportsSweepIntervalMs: number;
+  /** Months kept per history table; unset: kept for ever. */
+  retention: Retention;
   /** Undefined in production, whatever the environment says. */
   captchaTestCode: string | undefined;
   rsaPrivateKeyFile: string;
@@ -137,6 +152,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
     reportsSweepIntervalMs: parsed.REPORTS_SWEEP_INTERVAL_MS,
+    retention: {
+      betRecords: parsed.RETENTION_BET_RECORDS_MONTHS,
+      actionLog: parsed.RETENTION_ACTION_LOG_MONTHS,
+      sessions: parsed.RETENTION_SESSIONS_MONTHS,
+      chatMessages: parsed.RETENTION_CHAT_MONTHS,
+    },
     captchaTestCode: parsed.NODE_ENV === 'production' ? undefined : parsed.CAPTCHA_TEST_CODE,
     rsaPrivateKeyFile: resolve(
       parsed.RSA_PRIVATE_KEY_FILE ?? join(parsed.DATA_DIR, 'keys', 'rsa-private.pem'),

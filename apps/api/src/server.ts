@@ -92,6 +92,7 @@ const app = await buildApp({
   trustProxyHops: config.trustProxyHops,
   requestTimeoutMs: config.requestTimeoutMs,
   reportsSweepIntervalMs: config.reportsSweepIntervalMs,
+  retention: config.retention,
   gameProvider: { baseUrl: config.gameProviderUrl, masterSecret: config.gameProviderSecret },
   metrics:
     config.metricsPort !== undefined || config.metricsToken !== undefined

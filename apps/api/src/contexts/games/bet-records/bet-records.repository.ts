@@ -29,10 +29,26 @@ export async function insertNewBetRecords(
   }[]
 > {
   if (rows.length === 0) return [];
+  // The unique index holds the settled time (the table is partitioned by it, decision 0029): a
+  // round recorded before under another time is found here and left out.
+  const recorded = await executor
+    .select({ platformId: gameBetRecords.platformId, roundId: gameBetRecords.roundId })
+    .from(gameBetRecords)
+    .where(
+      sql`(${gameBetRecords.platformId}, ${gameBetRecords.roundId}) in (${sql.join(
+        rows.map((row) => sql`(${row.platformId}::integer, ${row.roundId}::text)`),
+        sql`, `,
+      )})`,
+    );
+  const known = new Set(recorded.map((row) => `${row.platformId}:${row.roundId}`));
+  const fresh = rows.filter((row) => !known.has(`${row.platformId}:${row.roundId}`));
+  if (fresh.length === 0) return [];
   return executor
     .insert(gameBetRecords)
-    .values(rows)
-    .onConflictDoNothing({ target: [gameBetRecords.platformId, gameBetRecords.roundId] })
+    .values(fresh)
+    .onConflictDoNothing({
+      target: [gameBetRecords.platformId, gameBetRecords.roundId, gameBetRecords.settledAt],
+    })
     .returning({
       platformId: gameBetRecords.platformId,
       roundId: gameBetRecords.roundId,

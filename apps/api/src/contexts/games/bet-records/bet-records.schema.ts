@@ -3,7 +3,12 @@ import { members } from '../../identity/member/member.schema.ts';
 
 /** The bet-records module's tables: its repository is the only code that reads or writes them. */
 
-/** Settled rounds pulled from the platforms; a round id appears once per platform. */
+/**
+ * Settled rounds pulled from the platforms; a round id appears once per platform. Partitioned by
+ * month of `settled_at` (decision 0029), so the unique index holds it: a round's settled time is
+ * the platform's and does not change, and insertNewBetRecords also skips a round already recorded
+ * under another time.
+ */
 export const gameBetRecords = pgTable(
   'game_bet_records',
   {
@@ -24,7 +29,7 @@ export const gameBetRecords = pgTable(
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('game_bet_records_round').on(table.platformId, table.roundId),
+    uniqueIndex('game_bet_records_round').on(table.platformId, table.roundId, table.settledAt),
     index('game_bet_records_member').on(table.memberId, table.settledAt),
     // The VIP upgrade sweep reads what arrived since its cursor; rebates and commission read a
     // brand's day or month of settled rounds.

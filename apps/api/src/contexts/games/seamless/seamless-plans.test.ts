@@ -52,6 +52,10 @@ beforeAll(async () => {
     select 'jinsheng', 'adjustment', ${`plan-${tag}-`} || g, 'x', 'system', 'plan-test'
     from generate_series(1, ${BULK}) as g`);
   await h.database.db.execute(sql`
+    insert into journal_keys (brand_code, idempotency_key, entry_id)
+    select brand_code, idempotency_key, id from journal_entries
+    where idempotency_key like ${`plan-${tag}-%`}`);
+  await h.database.db.execute(sql`
     insert into postings (entry_id, account_id, currency, amount_minor)
     select e.id, a.id, 'CNY', sign.amount
     from journal_entries e

@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { members } from './member.schema.ts';
 
 /** The session module's tables: its repository is the only code that reads or writes them. */
 
 /**
  * Member sessions. Only a SHA-256 of the token is stored; the previous token stays valid for a
- * short grace after a rotation so requests already in flight do not fail.
+ * short grace after a rotation so requests already in flight do not fail. Partitioned by month of
+ * `created_at` (decision 0029); a token is 32 random bytes, so its hash needs no unique index.
  */
 export const memberSessions = pgTable(
   'member_sessions',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
     brandCode: text('brand_code').notNull(),
     memberId: bigint('member_id', { mode: 'bigint' })
       .notNull()
@@ -28,7 +29,8 @@ export const memberSessions = pgTable(
     userAgent: text('user_agent'),
   },
   (table) => [
-    uniqueIndex('member_sessions_token_hash').on(table.tokenHash),
+    primaryKey({ name: 'member_sessions_pkey', columns: [table.id, table.createdAt] }),
+    index('member_sessions_token_hash').on(table.tokenHash),
     index('member_sessions_previous_token_hash').on(table.previousTokenHash),
     index('member_sessions_member').on(table.memberId),
     // Linked accounts: who else logged in from an address or a device.

@@ -5,6 +5,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -85,11 +86,14 @@ export const operatorSessions = pgTable(
   (table) => [uniqueIndex('operator_sessions_token_hash').on(table.tokenHash)],
 );
 
-/** Every operator action: who, when, what, on what, and why. Append-only. */
+/**
+ * Every operator action: who, when, what, on what, and why. Append-only; partitioned by month of
+ * `created_at` (decision 0029).
+ */
 export const operatorActions = pgTable(
   'operator_actions',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
     operatorId: bigint('operator_id', { mode: 'bigint' })
       .notNull()
       .references(() => operators.id),
@@ -102,5 +106,8 @@ export const operatorActions = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('operator_actions_target').on(table.targetType, table.targetId)],
+  (table) => [
+    primaryKey({ name: 'operator_actions_pkey', columns: [table.id, table.createdAt] }),
+    index('operator_actions_target').on(table.targetType, table.targetId),
+  ],
 );

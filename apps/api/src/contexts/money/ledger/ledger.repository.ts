@@ -5,7 +5,7 @@ import {
   type Executor,
   type PreparedStatement,
 } from '../../../db/client.ts';
-import { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
+import { journalEntries, journalKeys, ledgerAccounts, postings } from './ledger.schema.ts';
 
 export type AccountIdentity = {
   brandCode: string;
@@ -85,12 +85,10 @@ export async function findEntryByKey(
 ): Promise<{ id: bigint; requestHash: string } | undefined> {
   const rows = await executor
     .select({ id: journalEntries.id, requestHash: journalEntries.requestHash })
-    .from(journalEntries)
+    .from(journalKeys)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalKeys.entryId))
     .where(
-      and(
-        eq(journalEntries.brandCode, brandCode),
-        eq(journalEntries.idempotencyKey, idempotencyKey),
-      ),
+      and(eq(journalKeys.brandCode, brandCode), eq(journalKeys.idempotencyKey, idempotencyKey)),
     );
   return rows[0];
 }
@@ -186,16 +184,25 @@ function movementStatement(
 ): SQL {
   const parts: SQL[] = [];
   if (guard) parts.push(sql`guard as (select (${guard})::text as refused)`);
+  // The key first (journal_keys holds the uniqueness the partitioned journal_entries cannot):
+  // taken, it returns no row and nothing else happens.
+  parts.push(sql`entry_key as (
+      insert into journal_keys (brand_code, idempotency_key, entry_id)
+      select ${placeholder('m_brand')}::text, ${placeholder('m_key')}::text,
+             nextval('journal_entries_id_seq')
+      ${guard ? sql`from guard where guard.refused is null` : sql``}
+      on conflict do nothing
+      returning entry_id)`);
   parts.push(sql`entry as (
       insert into journal_entries
-        (brand_code, reason, idempotency_key, request_hash, actor_type, actor_id, memo)
-      select ${placeholder('m_brand')}::text, ${placeholder('m_reason')}::text,
+        (id, brand_code, reason, idempotency_key, request_hash, actor_type, actor_id, memo)
+      overriding system value
+      select entry_key.entry_id, ${placeholder('m_brand')}::text, ${placeholder('m_reason')}::text,
              ${placeholder('m_key')}::text, ${placeholder('m_hash')}::text,
              ${placeholder('m_actor_type')}::text, ${placeholder('m_actor_id')}::text,
              ${placeholder('m_memo')}::text
-      ${guard ? sql`from guard where guard.refused is null` : sql``}
-      on conflict do nothing
-      returning id)`);
+      from entry_key
+      returning id, created_at)`);
   for (let index = 0; index < accountCount; index++) {
     const previous = sql.raw(index === 0 ? 'entry' : `moved_${index - 1}`);
     const amount = placeholder(`m_a${index}_amount`);
@@ -217,8 +224,8 @@ function movementStatement(
     sql`, `,
   );
   parts.push(sql`posted as (
-    insert into postings (entry_id, account_id, currency, amount_minor)
-    select entry.id, leg.account_id, leg.currency, leg.amount_minor
+    insert into postings (entry_id, account_id, currency, amount_minor, created_at)
+    select entry.id, leg.account_id, leg.currency, leg.amount_minor, entry.created_at
     from entry, (values ${legRows}) as leg (account_id, currency, amount_minor))`);
   parts.push(
     sql`moved as (${sql.raw(
@@ -423,6 +430,25 @@ export async function findLedgerViolations(executor: Executor): Promise<LedgerVi
     sql`select id, balance_minor as balance from ledger_accounts
         where not allow_negative and balance_minor < 0 limit 100`,
   );
+  // The postings and the keys have no foreign key to their entry (partitioned by month,
+  // decision 0029): each must name an entry, and each entry must hold its key.
+  const orphans = await queryRows<{ id: bigint; entry_id: bigint }>(
+    executor,
+    sql`select p.id, p.entry_id from postings p
+        where not exists (select 1 from journal_entries e where e.id = p.entry_id) limit 100`,
+  );
+  const unkeyed = await queryRows<{ id: bigint }>(
+    executor,
+    sql`select e.id from journal_entries e
+        where not exists (select 1 from journal_keys k where k.brand_code = e.brand_code
+                            and k.idempotency_key = e.idempotency_key and k.entry_id = e.id)
+        limit 100`,
+  );
+  const keyless = await queryRows<{ brand_code: string; idempotency_key: string }>(
+    executor,
+    sql`select k.brand_code, k.idempotency_key from journal_keys k
+        where not exists (select 1 from journal_entries e where e.id = k.entry_id) limit 100`,
+  );
   const mixed = await queryRows<{ id: bigint }>(
     executor,
     sql`select p.id from postings p join ledger_accounts a on a.id = p.account_id
@@ -511,6 +537,18 @@ export async function findLedgerViolations(executor: Executor): Promise<LedgerVi
     ...negative.map((row) => ({
       invariant: 'no member account is negative',
       detail: `account ${row.id} holds ${row.balance}`,
+    })),
+    ...orphans.map((row) => ({
+      invariant: 'posting belongs to an entry',
+      detail: `posting ${row.id} names entry ${row.entry_id}, which does not exist`,
+    })),
+    ...unkeyed.map((row) => ({
+      invariant: 'entry holds its idempotency key',
+      detail: `entry ${row.id}`,
+    })),
+    ...keyless.map((row) => ({
+      invariant: 'idempotency key names an entry',
+      detail: `${row.brand_code} key ${row.idempotency_key}`,
     })),
     ...mixed.map((row) => ({
       invariant: 'postings in the account currency',

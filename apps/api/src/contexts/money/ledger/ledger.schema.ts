@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -54,11 +55,15 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** One money movement: append-only, unique by its idempotency key within a brand. */
+/**
+ * One money movement: append-only, unique by its idempotency key within a brand (journal_keys).
+ * Partitioned by month of `created_at` (migration 0022, decision 0029): a partitioned table's
+ * unique index must hold the partition key, so the key's uniqueness lives in journal_keys.
+ */
 export const journalEntries = pgTable(
   'journal_entries',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
     brandCode: text('brand_code').notNull(),
     reason: text('reason').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -71,28 +76,49 @@ export const journalEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('journal_entries_idempotency').on(table.brandCode, table.idempotencyKey),
+    primaryKey({ name: 'journal_entries_pkey', columns: [table.id, table.createdAt] }),
     // A brand's entries by time: the report rollups recompute a brand's day from it (decision
     // 0022; created in migration 0017).
     index('journal_entries_brand_created').on(table.brandCode, table.createdAt),
   ],
 );
 
-/** The legs of an entry; the amounts of an entry sum to zero per currency. */
+/**
+ * Each entry's idempotency key, written by the movement statement before its entry: the primary
+ * key refuses a second entry with the same key in the same brand, whatever month it falls in.
+ */
+export const journalKeys = pgTable(
+  'journal_keys',
+  {
+    brandCode: text('brand_code').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    entryId: bigint('entry_id', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'journal_keys_pkey', columns: [table.brandCode, table.idempotencyKey] }),
+  ],
+);
+
+/**
+ * The legs of an entry; the amounts of an entry sum to zero per currency. Partitioned by month of
+ * `created_at`, the entry's time. No foreign key to the entry (it would need the entry's month in
+ * every posting and forbid moving an entry between months): the movement statement writes both,
+ * and `npm run ledger:check` names any posting without its entry.
+ */
 export const postings = pgTable(
   'postings',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    entryId: bigint('entry_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => journalEntries.id),
+    id: bigint('id', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'bigint' }).notNull(),
     accountId: bigint('account_id', { mode: 'bigint' })
       .notNull()
       .references(() => ledgerAccounts.id),
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ name: 'postings_pkey', columns: [table.id, table.createdAt] }),
     index('postings_entry').on(table.entryId),
     // An account's postings in order: the member 360 view pages them newest first and sums
     // the newer ones back from the balance.

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The audit module's tables: its repository is the only code that reads or writes them. */
 
@@ -22,12 +31,13 @@ export const auditChains = pgTable('audit_chains', {
  * hash of the previous row of its chain and its own hash over its canonical content
  * (audit.repository.ts `eventHashSql`); a database trigger refuses updates and deletes.
  * `npm run audit:verify` walks every chain and names the first row that was changed, removed or
- * inserted out of order.
+ * inserted out of order. Partitioned by month of `occurred_at` (decision 0029); the head row's
+ * lock, not the unique index (which must hold the month), keeps one event per sequence number.
  */
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
     chain: text('chain').notNull(),
     seq: bigint('seq', { mode: 'bigint' }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
@@ -42,7 +52,8 @@ export const auditEvents = pgTable(
     hash: text('hash').notNull(),
   },
   (table) => [
-    uniqueIndex('audit_events_chain_seq').on(table.chain, table.seq),
+    primaryKey({ name: 'audit_events_pkey', columns: [table.id, table.occurredAt] }),
+    uniqueIndex('audit_events_chain_seq').on(table.chain, table.seq, table.occurredAt),
     index('audit_events_brand_time').on(table.brandCode, table.occurredAt),
     index('audit_events_member_time').on(table.memberId, table.occurredAt),
   ],

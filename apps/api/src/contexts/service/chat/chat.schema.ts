@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from '../../identity/member/member.schema.ts';
 import { operators } from '../../identity/operator/operator.schema.ts';
 
@@ -48,10 +57,15 @@ export const chatConversations = pgTable(
   ],
 );
 
+/**
+ * A conversation's messages. Partitioned by month of `created_at` (decision 0029): the unique
+ * index on the sender's own id holds the month, so a resend is found under the conversation's
+ * lock (chat services) before it is written.
+ */
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
     conversationId: bigint('conversation_id', { mode: 'bigint' })
       .notNull()
       .references(() => chatConversations.id),
@@ -65,11 +79,13 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ name: 'chat_messages_pkey', columns: [table.id, table.createdAt] }),
     index('chat_messages_conversation').on(table.conversationId, table.id),
     uniqueIndex('chat_messages_client_id').on(
       table.conversationId,
       table.sender,
       table.clientMessageId,
+      table.createdAt,
     ),
   ],
 );
