@@ -3,7 +3,8 @@
  * real tree; scripts/boundaries.test.ts proves each rule fails on a planted violation.
  *
  * API (apps/api/src): foundation (lib, db, cache, jobs, metrics) < contexts/platform < plugins <
- * identity < protection < money < games < engagement, service < backoffice < app.ts, server.ts.
+ * identity < protection < money < games < engagement, service < backoffice < app.ts, node.ts,
+ * server.ts (with tracing.ts, which only server.ts loads, and only when tracing is on).
  * A module (contexts/<context>/<module>/) is used by others through its index.ts only.
  * Web (apps/web/src): lib < components < features < app; a feature never imports another.
  * Admin (apps/admin/src): the same; and neither app imports the other.
@@ -92,17 +93,28 @@ module.exports = {
     ...layerRules,
     {
       name: 'foundation-stays-below',
-      comment: 'lib, db, cache, jobs and metrics serve every context and know none of them.',
+      comment:
+        'lib, db, cache, jobs and metrics serve every context and know none of them (nor the ' +
+        'OpenTelemetry SDK, which tracing.ts loads only when tracing is on).',
       severity: 'error',
       from: { path: `${API}(lib|db|cache|jobs|metrics)/`, pathNot: TEST_FILES },
-      to: { path: `${API}(contexts|plugins|app\\.ts|server\\.ts)` },
+      to: { path: `${API}(contexts|plugins|app\\.ts|node\\.ts|server\\.ts|tracing\\.ts)` },
     },
     {
       name: 'plugins-below-identity',
       comment: 'The HTTP plugins know the platform (brands) and nothing above it.',
       severity: 'error',
       from: { path: `${API}plugins/`, pathNot: TEST_FILES },
-      to: { path: `${API}(contexts/(?!platform/)|app\\.ts|server\\.ts)` },
+      to: { path: `${API}(contexts/(?!platform/)|app\\.ts|node\\.ts|server\\.ts|tracing\\.ts)` },
+    },
+    {
+      name: 'tracing-from-server-only',
+      comment:
+        'Only server.ts loads tracing.ts, and so the OpenTelemetry SDK, when tracing is on; ' +
+        'other files import its types only (decision 0028).',
+      severity: 'error',
+      from: { path: API, pathNot: [`${API}server\\.ts$`, TEST_FILES] },
+      to: { path: `${API}tracing\\.ts$`, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'platform-below-plugins',

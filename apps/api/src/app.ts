@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HOME_PATHS, RESPONSE_HEADERS } from '@lobby/contracts';
@@ -100,6 +104,11 @@ export type AppDependencies = {
    * it the app still counts, for nobody (tests that build many apps).
    */
   metrics?: { token?: string | undefined };
+  /**
+   * With tracing on (decision 0028): told of each request once its route is known, to name the
+   * request's span by the route pattern.
+   */
+  traceRequest?: (request: FastifyRequest) => void;
 };
 
 /** Transfer-wallet platforms: their rounds reach the limits through the synced bet records. */
@@ -285,6 +294,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.addHook('onRequest', async (request, reply) => {
     reply.header(RESPONSE_HEADERS.requestId, request.id);
   });
+  const { traceRequest } = dependencies;
+  if (traceRequest) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      traceRequest(request);
+      done();
+    });
+  }
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { production });
   await app.register(requestContextPlugin, { brands: platform.brands });

@@ -55,6 +55,9 @@ declare module 'fastify' {
   }
 }
 
+/** Runs a sweep's work inside a span named `name`. */
+export type SweepSpan = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
 /** The 64-bit advisory lock key of a sweep, from its name. */
 export function sweepLockKey(name: string): bigint {
   return createHash('sha256').update(`lobby:sweep:${name}`).digest().readBigInt64BE(0);
@@ -75,6 +78,7 @@ export class Scheduler {
   private readonly log: FastifyBaseLogger;
   private readonly tickMs: number;
   private readonly observe: SweepObserver;
+  private readonly inSpan: SweepSpan;
 
   constructor(
     database: DatabaseHandle,
@@ -83,11 +87,14 @@ export class Scheduler {
     tickMs = 5_000,
     /** The node's metrics (runs, failures and durations by sweep). */
     observe: SweepObserver = () => undefined,
+    /** With tracing on: a sweep's run is a trace of its own (decision 0028). */
+    inSpan: SweepSpan = (_name, work) => work(),
   ) {
     this.database = database;
     this.log = log;
     this.tickMs = tickMs;
     this.observe = observe;
+    this.inSpan = inSpan;
     this.sweeps = new Map(sweeps.map((sweep) => [sweep.name, sweep]));
     if (this.sweeps.size !== sweeps.length) throw new Error('scheduler: two sweeps share a name');
   }
@@ -143,15 +150,17 @@ export class Scheduler {
       const ran = (outcome: 'succeeded' | 'failed') =>
         this.observe({ sweep: sweep.name, outcome, durationMs: performance.now() - started });
       try {
-        await sweep.run({
-          db,
-          cursor: previous?.cursor ?? {},
-          saveCursor: (cursor) => saveJobCursor(db, sweep.name, cursor),
-          resumed,
-          // Stop when the scheduler stops, or when this node lost the lock to another.
-          signal: AbortSignal.any([this.abort.signal, lockLost]),
-          log: this.log.child({ sweep: sweep.name }),
-        });
+        await this.inSpan(`sweep ${sweep.name}`, () =>
+          sweep.run({
+            db,
+            cursor: previous?.cursor ?? {},
+            saveCursor: (cursor) => saveJobCursor(db, sweep.name, cursor),
+            resumed,
+            // Stop when the scheduler stops, or when this node lost the lock to another.
+            signal: AbortSignal.any([this.abort.signal, lockLost]),
+            log: this.log.child({ sweep: sweep.name }),
+          }),
+        );
         await markJobFinished(db, sweep.name, {
           status: 'succeeded',
           error: null,

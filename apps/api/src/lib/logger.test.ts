@@ -1,6 +1,7 @@
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { redactUrl } from './logger.ts';
+import { createLogger, redactUrl } from './logger.ts';
 
 describe('redactUrl', () => {
   it.each([
@@ -18,6 +19,25 @@ describe('redactUrl', () => {
     ['/x', '/x'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe('a logger given fields (the trace ids, with tracing on)', () => {
+  it('adds them to every line, child loggers included, and still redacts', () => {
+    const lines: string[] = [];
+    const destination: DestinationStream = { write: (line: string) => void lines.push(line) };
+    let span = 0;
+    const logger = createLogger('info', destination, () => ({ trace_id: `trace-${++span}` }));
+    logger.info({ body: { password: 'hunter22' } }, 'one');
+    logger.child({ reqId: 'r1' }).warn('two');
+    const [one, two] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(one).toMatchObject({
+      trace_id: 'trace-1',
+      body: { password: '[redacted]' },
+      msg: 'one',
+    });
+    expect(two).toMatchObject({ trace_id: 'trace-2', reqId: 'r1', msg: 'two' });
+    expect(two).not.toHaveProperty('body');
   });
 });
 

@@ -65,11 +65,17 @@ type LoggedRequest = {
 
 /**
  * JSON logs with request ids. Tokens, passwords and codes are removed wherever they could
- * appear: headers, bodies logged by mistake, and query strings.
+ * appear: headers, bodies logged by mistake, and query strings. `fields` adds to every line
+ * (with tracing on, the active span's `trace_id` and `span_id`).
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  fields?: () => Record<string, string>,
+): Logger {
   const options: LoggerOptions = {
     level,
+    ...(fields ? { mixin: fields } : {}),
     redact: {
       paths: [
         'req.headers.t',
