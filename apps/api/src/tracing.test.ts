@@ -16,8 +16,8 @@ import { redisStatement } from './tracing.ts';
  * that records the headers it is sent. A member registers and enters a game; then the spans must
  * show the request by its route, its queries (PostgreSQL run), its Redis commands (when Redis is
  * configured) and the call to the platform, whose `traceparent` names the same trace the log
- * lines carry. Without the variables nothing is sent, no line has a trace id, and no module of
- * OpenTelemetry is even loaded.
+ * lines carry. Without the variables no module of the OpenTelemetry SDK is even loaded (so
+ * nothing can be sent), no call carries a traceparent and no line has a trace id.
  */
 
 const SERVER = join(import.meta.dirname, 'server.ts');
@@ -265,7 +265,9 @@ describe('the settings that turn tracing on', () => {
     expect(redisStatement('set', ['lobby:captcha:4f3a9', 'abcd', 'PX', 60_000])).toBe(
       'set lobby:captcha:*',
     );
-    expect(redisStatement('getdel', ['lobby:chat:ticket:secret'])).toBe('getdel lobby:chat:*');
+    expect(redisStatement('get', ['lobby:verify:code:tianyu:register:+8613812345678'])).toBe(
+      'get lobby:verify:*',
+    );
     expect(redisStatement('get', ['lobby:token'])).toBe('get lobby:*');
     expect(redisStatement('evalsha', ['f00d', '1', 'lobby:rl:1.2.3.4'])).toBe('evalsha');
     expect(redisStatement('ping', [])).toBe('ping');

@@ -151,7 +151,7 @@ async function createExporter(protocol: TracingConfig['protocol']): Promise<Span
 
 /**
  * A Redis command as a span shows it: the command and the kind of key, never the rest of the key
- * (a chat ticket, an e-mail address, an IP) nor a value.
+ * (an e-mail address or a phone number, a member id, a client address) nor a value.
  */
 export function redisStatement(command: string, args: ReadonlyArray<unknown>): string {
   const key = args[0];
