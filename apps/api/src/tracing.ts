@@ -1,4 +1,8 @@
-import { register as registerImportHooks } from 'import-in-the-middle/register-hooks.mjs';
+import { register as registerLoader } from 'node:module';
+import {
+  register as registerImportHooks,
+  supportsSyncHooks,
+} from 'import-in-the-middle/register-hooks.mjs';
 import {
   context,
   diag,
@@ -57,8 +61,11 @@ const SHUTDOWN_WAIT_MS = 5_000;
 export async function startTracing(config: TracingConfig): Promise<Tracing> {
   // ioredis is imported by ESM code (cache/redis-cache.ts): import-in-the-middle's loader hook
   // lets the instrumentation patch it. Only the modules named here are intercepted; node:http and
-  // pg (whose client and pool files pg requires itself) are patched through require.
-  registerImportHooks({ include: ['ioredis'] });
+  // pg (whose client and pool files pg requires itself) are patched through require. The hook
+  // runs in this thread from Node 24.11.1 on, in a loader thread before.
+  const include = ['ioredis'];
+  if (supportsSyncHooks()) registerImportHooks({ include });
+  else registerLoader('import-in-the-middle/hook.mjs', import.meta.url, { data: { include } });
 
   const exporter = await createExporter(config.protocol);
   const resource = defaultResource()
