@@ -4,7 +4,8 @@
  *
  * API (apps/api/src): foundation (lib, db, cache, jobs, metrics) < contexts/platform < plugins <
  * identity < protection < money < games < engagement, service < backoffice < app.ts, node.ts,
- * server.ts (with tracing.ts, which only server.ts loads, and only when tracing is on).
+ * server.ts (with tracing.ts, which only server.ts loads, and only when tracing is on, before
+ * anything else but tracing-settings.ts).
  * A module (contexts/<context>/<module>/) is used by others through its index.ts only.
  * Web (apps/web/src): lib < components < features < app; a feature never imports another.
  * Admin (apps/admin/src): the same; and neither app imports the other.
@@ -115,6 +116,19 @@ module.exports = {
       severity: 'error',
       from: { path: API, pathNot: [`${API}server\\.ts$`, TEST_FILES] },
       to: { path: `${API}tracing\\.ts$`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-starts-tracing-first',
+      comment:
+        'server.ts imports only tracing-settings.ts before it starts tracing; the node (and with ' +
+        'it pg, ioredis, node:http) only dynamically, after, so that the hooks see them load ' +
+        '(decision 0028).',
+      severity: 'error',
+      from: { path: `${API}server\\.ts$` },
+      to: {
+        pathNot: `${API}tracing-settings\\.ts$`,
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
     },
     {
       name: 'platform-below-plugins',

@@ -49,6 +49,7 @@ describe('the house rules', () => {
       'foundation-stays-below: apps/api/src/lib/app-error.ts -> apps/api/src/contexts/money/ledger/index.ts',
       'plugins-below-identity: apps/api/src/plugins/session.ts -> apps/api/src/contexts/identity/member/index.ts',
       'tracing-from-server-only: apps/api/src/node.ts -> apps/api/src/tracing.ts',
+      'server-starts-tracing-first: apps/api/src/server.ts -> apps/api/src/node.ts',
       'platform-below-plugins: apps/api/src/contexts/platform/brand/brand.service.ts -> apps/api/src/plugins/session.ts',
       'web-features-apart: apps/web/src/features/wallet/wallet-page.ts -> apps/web/src/features/games/games-page.ts',
       'web-shared-below-features: apps/web/src/lib/format.ts -> apps/web/src/features/wallet/wallet-page.ts',

@@ -2,9 +2,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEV_PROVIDER_SECRET } from '@lobby/game-protocol';
 import { RETENTION_FLOORS, type Retention } from './contexts/platform/partitions/index.ts';
-
-/** The OTLP encodings the trace exporter speaks (gRPC is not installed). */
-const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+import { tracingEnvironment } from './tracing-settings.ts';
 
 /**
  * Settings come from the environment. With no DATABASE_URL the API embeds PostgreSQL (PGlite)
@@ -79,33 +77,10 @@ const environmentSchema = z.object({
   /** With it, GET /metrics also answers on the site's port to `Authorization: Bearer <it>`. */
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
   /**
-   * OpenTelemetry tracing (decision 0028), under the standard OTel names: off unless an OTLP
-   * endpoint is given (or OTEL_TRACES_EXPORTER=otlp, which sends to localhost:4318).
+   * OpenTelemetry tracing (decision 0028): the standard OTEL_* names, which server.ts reads first
+   * (tracing-settings.ts); checked here with the others, and named for the deploy files' test.
    */
-  OTEL_SDK_DISABLED: z.string().optional(),
-  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none']).optional(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
-  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(OTLP_PROTOCOLS).optional(),
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(OTLP_PROTOCOLS).optional(),
-  /** `key=value,...`: e.g. the collector's API key (read by the exporter). */
-  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
-  OTEL_SERVICE_NAME: z.string().min(1).default('lobby-api'),
-  /** `key=value,...` added to every span's resource, e.g. `deployment.environment.name=prod`. */
-  OTEL_RESOURCE_ATTRIBUTES: z.string().optional(),
-  /** Which traces are kept (read by the SDK): parentbased_always_on unless set. */
-  OTEL_TRACES_SAMPLER: z
-    .enum([
-      'always_on',
-      'always_off',
-      'traceidratio',
-      'parentbased_always_on',
-      'parentbased_always_off',
-      'parentbased_traceidratio',
-    ])
-    .optional(),
-  /** The ratio of the traceidratio samplers, 0 to 1. */
-  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  ...tracingEnvironment,
 });
 
 /** The environment variables the API reads (deploy files are checked against them). */
@@ -151,35 +126,7 @@ export type AppConfig = {
   metricsHost: string;
   /** Undefined: no /metrics on the site's port. */
   metricsToken: string | undefined;
-  /** Undefined: tracing is off and no part of the OpenTelemetry SDK is loaded. */
-  tracing: TracingConfig | undefined;
 };
-
-/**
- * What server.ts needs to start tracing. The SDK reads the rest of the standard variables itself
- * (endpoints, headers, sampler, batch sizes, resource attributes).
- */
-export type TracingConfig = {
-  serviceName: string;
-  protocol: (typeof OTLP_PROTOCOLS)[number];
-};
-
-function tracingConfig(parsed: z.infer<typeof environmentSchema>): TracingConfig | undefined {
-  if (parsed.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return undefined;
-  if (parsed.OTEL_TRACES_EXPORTER === 'none') return undefined;
-  const configured =
-    parsed.OTEL_TRACES_EXPORTER === 'otlp' ||
-    parsed.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined ||
-    parsed.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined;
-  if (!configured) return undefined;
-  return {
-    serviceName: parsed.OTEL_SERVICE_NAME,
-    protocol:
-      parsed.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ??
-      parsed.OTEL_EXPORTER_OTLP_PROTOCOL ??
-      'http/protobuf',
-  };
-}
 
 function providerSecret(environment: string, secret: string | undefined): string {
   if (secret) return secret;
@@ -230,7 +177,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     metricsPort: parsed.METRICS_PORT,
     metricsHost: parsed.METRICS_HOST,
     metricsToken: parsed.METRICS_TOKEN,
-    tracing: tracingConfig(parsed),
     // The demo password only for the embedded database outside production; never a default
     // for a PostgreSQL server, where real money may be.
     adminPassword:

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, SETTING_NAMES } from './config.ts';
+import { loadTracingConfig } from './tracing-settings.ts';
 import { redisStatement } from './tracing.ts';
 
 /**
@@ -239,26 +240,36 @@ async function registerAndLaunch(node: Node): Promise<string> {
 
 describe('the settings that turn tracing on', () => {
   it('leave it off unless an OTLP endpoint or exporter is named, and off when disabled', () => {
-    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadTracingConfig({})).toBeUndefined();
     const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
-    expect(loadConfig(endpoint).tracing).toEqual({
+    expect(loadTracingConfig(endpoint)).toEqual({
       serviceName: 'lobby-api',
       protocol: 'http/protobuf',
     });
     expect(
-      loadConfig({
+      loadTracingConfig({
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces',
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_SERVICE_NAME: 'lobby-eu',
-      }).tracing,
+      }),
     ).toEqual({ serviceName: 'lobby-eu', protocol: 'http/json' });
-    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing).toBeDefined();
-    expect(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: 'TRUE' }).tracing).toBeUndefined();
-    expect(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: 'none' }).tracing).toBeUndefined();
-    // What this build cannot do is refused at start rather than silently dropped.
-    expect(() => loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow();
-    expect(() => loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow();
-    expect(() => loadConfig({ ...endpoint, OTEL_TRACES_SAMPLER: 'xray' })).toThrow();
+    expect(loadTracingConfig({ OTEL_TRACES_EXPORTER: 'otlp' })).toBeDefined();
+    expect(loadTracingConfig({ ...endpoint, OTEL_EXPORTER_OTLP_ENDPOINT: '' })).toBeUndefined();
+    expect(loadTracingConfig({ ...endpoint, OTEL_SDK_DISABLED: 'TRUE' })).toBeUndefined();
+    expect(loadTracingConfig({ ...endpoint, OTEL_TRACES_EXPORTER: 'none' })).toBeUndefined();
+    // What this build cannot do is refused at start rather than silently dropped, by both.
+    for (const wrong of [
+      { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      { OTEL_TRACES_EXPORTER: 'zipkin' },
+      { OTEL_TRACES_SAMPLER: 'xray' },
+    ]) {
+      expect(() => loadTracingConfig({ ...endpoint, ...wrong })).toThrow();
+      expect(() => loadConfig({ ...endpoint, ...wrong })).toThrow();
+    }
+    // The deploy files may set them (scripts/deploy-files.test.ts).
+    expect(SETTING_NAMES).toEqual(
+      expect.arrayContaining(['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME']),
+    );
   });
 
   it('show a Redis command with the kind of its key only', () => {

@@ -29,7 +29,7 @@ import {
 import { BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { Logger } from 'pino';
-import type { TracingConfig } from './config.ts';
+import type { TracingConfig } from './tracing-settings.ts';
 import { redactUrl } from './lib/logger.ts';
 
 /**
