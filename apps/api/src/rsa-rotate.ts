@@ -29,6 +29,12 @@ class Failure extends Error {}
 
 const say = (line: string) => console.info(`rsa:rotate: ${line}`);
 
+/** Rows and operators listed at most (a wrong current key would list every one). */
+const LISTED = 50;
+const more = (count: number) => {
+  if (count > LISTED) console.info(`  ... and ${count - LISTED} more`);
+};
+
 function readKey(file: string, what: string): RsaKeys {
   if (!existsSync(file)) throw new Failure(`${what} ${file} does not exist`);
   try {
@@ -96,22 +102,24 @@ function printReport(report: RotationReport): void {
       `${registry.alreadyNew} already under the new key, ${registry.unmatched.length} not ` +
       `re-derivable (${lost.registryLive} live, ${registry.unmatched.length - lost.registryLive} ended)`,
   );
-  for (const entry of registry.unmatched) {
+  for (const entry of registry.unmatched.slice(0, LISTED)) {
     console.info(
       `  not re-derivable: registry row ${entry.id}, exclusion ${entry.exclusionId}, member ` +
         `${entry.memberId} (${entry.brandCode}), ${entry.kind}, ${entry.live ? 'live' : 'ended'}`,
     );
   }
+  more(registry.unmatched.length);
   say(
     `operator TOTP: ${totp.secrets} sealed secret(s) of ${totp.operators} operator(s): ` +
       `${totp.resealed} resealed, ${totp.alreadyNew} already under the new key, ` +
       `${totp.unreadable.length} unreadable with either key`,
   );
-  for (const secret of totp.unreadable) {
+  for (const secret of totp.unreadable.slice(0, LISTED)) {
     console.info(
       `  unreadable: operator ${secret.username} (id ${secret.operatorId}), ${secret.secret} secret`,
     );
   }
+  more(totp.unreadable.length);
 }
 
 async function main(): Promise<number> {
@@ -180,9 +188,26 @@ async function main(): Promise<number> {
           'reset (runbook, "Operators").',
       );
       return 1;
-    case 'unchanged':
-      say(`everything is already under the new key: nothing changed. If not done yet, ${install}`);
+    case 'unchanged': {
+      const { registry, totp } = report;
+      const unmatched = registry.unmatched.length + totp.unreadable.length;
+      if (unmatched > 0 && registry.alreadyNew + totp.alreadyNew === 0) {
+        // Accepted, but nothing was under either key: the current key is most likely wrong.
+        console.error(
+          'rsa:rotate: nothing changed, and nothing listed matches the current key or the new ' +
+            'one: check that RSA_PRIVATE_KEY_FILE is the key the nodes ran with before ' +
+            'installing anything.',
+        );
+        return 1;
+      }
+      say(
+        registry.entries + totp.secrets === 0
+          ? 'the database keeps nothing under the key: nothing changed'
+          : `everything ${unmatched > 0 ? 'that can be carried over ' : ''}is already under the new key: nothing changed`,
+      );
+      say(`if not done yet, ${install}`);
       return 0;
+    }
     case 'rotated':
       if (lost.registryLive > 0 || lost.totpEnabled > 0) {
         say(
