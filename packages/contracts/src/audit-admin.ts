@@ -28,6 +28,8 @@ export const AUDIT_EVENT_KINDS = [
   'kyc_decision',
   'game_availability_changed',
   'operator_permissions_changed',
+  /** The site's RSA key replaced (npm run rsa:rotate): what was re-keyed, by the system. */
+  'rsa_key_rotated',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 

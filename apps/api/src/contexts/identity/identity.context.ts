@@ -4,8 +4,13 @@ import type { Database } from '../../db/client.ts';
 import type { Platform } from '../platform/platform.context.ts';
 import { AuthService, authModule } from './auth/index.ts';
 import { MemberService, SessionService, memberModule } from './member/index.ts';
-import { OperatorAdminService, OperatorService, operatorModule } from './operator/index.ts';
-import { ExclusionRegistry } from './registry/index.ts';
+import {
+  OperatorAdminService,
+  OperatorService,
+  TOTP_KEY_LABEL,
+  operatorModule,
+} from './operator/index.ts';
+import { ExclusionRegistry, REGISTRY_KEY_LABEL } from './registry/index.ts';
 import { UploadUrlSigner, uploadModule } from './upload/index.ts';
 
 /** The identity context: members (their accounts, sessions, registration and login) and staff. */
@@ -37,7 +42,7 @@ export function createIdentity(settings: {
   // The registry's key: derived from the site's key pair, the same on every node and brand.
   const registry = new ExclusionRegistry({
     db,
-    key: platform.rsa.deriveSecret('exclusion-registry'),
+    key: platform.rsa.deriveSecret(REGISTRY_KEY_LABEL),
   });
   const shared = {
     db,
@@ -49,7 +54,7 @@ export function createIdentity(settings: {
   const operators = new OperatorService(db, {
     alerts: settings.log,
     audit: platform.audit,
-    totpKey: platform.rsa.deriveSecret('operator-totp'),
+    totpKey: platform.rsa.deriveSecret(TOTP_KEY_LABEL),
     brandsRequireTotp: (scope) =>
       platform.brands
         .all()

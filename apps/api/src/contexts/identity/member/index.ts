@@ -7,6 +7,7 @@ export {
   findMemberByInviteCode,
   findMemberByPhone,
   findMemberByUsername,
+  findMembersByIds,
   findMemberKey,
   insertMember,
   lockMember,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { members } from './member.schema.ts';
 
@@ -22,6 +22,18 @@ export async function findMemberById(
     .from(members)
     .where(and(eq(members.brandCode, brandCode), eq(members.id, id)));
   return rows[0];
+}
+
+/** The members of these ids, of any brand (those that exist), with their identifiers. */
+export async function findMembersByIds(
+  executor: Executor,
+  ids: readonly bigint[],
+): Promise<MemberRow[]> {
+  if (ids.length === 0) return [];
+  return executor
+    .select()
+    .from(members)
+    .where(inArray(members.id, [...ids]));
 }
 
 export async function findMemberByUsername(

@@ -6,4 +6,10 @@ export { operators } from './operator.schema.ts';
 export { OperatorService } from './operator.service.ts';
 export { operatorActionInsertSql } from './operator.repository.ts';
 export { OperatorAdminService } from './operators-admin.service.ts';
+export {
+  TOTP_KEY_LABEL,
+  resealTotpSecrets,
+  type TotpRekeyReport,
+  type UnreadableTotpSecret,
+} from './totp-rekey.service.ts';
 export type { ActionRecorder, LoggedAction, OperatorIdentity } from './operator.service.ts';

@@ -126,6 +126,41 @@ export async function useRecoveryCode(
   return rows.length > 0;
 }
 
+/**
+ * Holds off every other writer of operator accounts (and a second re-keying) until the
+ * transaction ends; readers go on.
+ */
+export async function lockOperators(executor: Executor): Promise<void> {
+  await executor.execute(sql`lock table ${operators} in share row exclusive mode`);
+}
+
+/** Every operator with a sealed TOTP secret, enrolled or being enrolled, in id order. */
+export async function findSealedTotpSecrets(
+  executor: Executor,
+): Promise<
+  { id: bigint; username: string; totpSecret: string | null; totpPendingSecret: string | null }[]
+> {
+  return executor
+    .select({
+      id: operators.id,
+      username: operators.username,
+      totpSecret: operators.totpSecret,
+      totpPendingSecret: operators.totpPendingSecret,
+    })
+    .from(operators)
+    .where(sql`${operators.totpSecret} is not null or ${operators.totpPendingSecret} is not null`)
+    .orderBy(operators.id);
+}
+
+/** Replaces an operator's sealed secrets (the same secrets sealed under another key). */
+export async function setSealedTotpSecrets(
+  executor: Executor,
+  operatorId: bigint,
+  sealed: { totpSecret: string | null; totpPendingSecret: string | null },
+): Promise<void> {
+  await executor.update(operators).set(sealed).where(eq(operators.id, operatorId));
+}
+
 /** The operator of a session, for enrolment. */
 export async function findOperatorById(
   executor: Executor,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { exclusionRegistry } from './registry.schema.ts';
 
@@ -43,4 +43,61 @@ export async function liveMatches(
       ),
     )
     .orderBy(exclusionRegistry.startsAt);
+}
+
+/**
+ * Holds off every other writer of the registry (and a second re-keying) until the transaction
+ * ends; readers go on.
+ */
+export async function lockRegistry(executor: Executor): Promise<void> {
+  await executor.execute(sql`lock table ${exclusionRegistry} in share row exclusive mode`);
+}
+
+export type StoredEntry = {
+  id: bigint;
+  identifierHash: string;
+  identifierKind: RegistryEntry['identifierKind'];
+  exclusionId: bigint;
+  memberId: bigint;
+  brandCode: string;
+  endedAt: Date | null;
+};
+
+/** Up to `limit` rows after `afterId`, ended ones included, in id order. */
+export async function entriesAfter(
+  executor: Executor,
+  afterId: bigint,
+  limit: number,
+): Promise<StoredEntry[]> {
+  return executor
+    .select({
+      id: exclusionRegistry.id,
+      identifierHash: exclusionRegistry.identifierHash,
+      identifierKind: exclusionRegistry.identifierKind,
+      exclusionId: exclusionRegistry.exclusionId,
+      memberId: exclusionRegistry.memberId,
+      brandCode: exclusionRegistry.brandCode,
+      endedAt: exclusionRegistry.endedAt,
+    })
+    .from(exclusionRegistry)
+    .where(gt(exclusionRegistry.id, afterId))
+    .orderBy(asc(exclusionRegistry.id))
+    .limit(limit);
+}
+
+/** Gives rows new hashes, in one statement. */
+export async function setHashes(
+  executor: Executor,
+  changes: readonly { id: bigint; identifierHash: string }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const values = sql.join(
+    changes.map((change) => sql`(${String(change.id)}::bigint, ${change.identifierHash}::text)`),
+    sql`, `,
+  );
+  await executor.execute(
+    sql`update ${exclusionRegistry} as entry set identifier_hash = changed.hash
+        from (values ${values}) as changed (id, hash)
+        where entry.id = changed.id`,
+  );
 }

@@ -1,5 +1,6 @@
 import {
   constants,
+  createHash,
   createHmac,
   createPrivateKey,
   createPublicKey,
@@ -51,8 +52,22 @@ export class RsaKeys {
     return keys;
   }
 
+  /** The pair of a PKCS#8 (or PKCS#1) PEM private key; throws on anything but an RSA key. */
   static fromPem(pem: string): RsaKeys {
-    return new RsaKeys(createPrivateKey(pem));
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType !== 'rsa') {
+      throw new Error(`not an RSA private key (${key.asymmetricKeyType ?? 'unknown type'})`);
+    }
+    return new RsaKeys(key);
+  }
+
+  /**
+   * The public key's SHA-256 (over its SPKI DER, hex): names the pair in logs and events
+   * without showing anything secret.
+   */
+  get fingerprint(): string {
+    const der = createPublicKey(this.publicKeyPem).export({ type: 'spki', format: 'der' });
+    return createHash('sha256').update(der).digest('hex');
   }
 
   /**

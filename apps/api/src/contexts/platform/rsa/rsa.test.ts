@@ -1,4 +1,4 @@
-import { constants, publicEncrypt } from 'node:crypto';
+import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,5 +44,20 @@ describe('RsaKeys', () => {
   it('never shows its private key in JSON', () => {
     const keys = RsaKeys.generate();
     expect(JSON.stringify({ keys })).not.toMatch(/PRIVATE KEY/);
+  });
+
+  it('reads a PEM RSA key, refuses another kind, and names a pair by its public key only', () => {
+    const keys = RsaKeys.generate();
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const read = RsaKeys.fromPem(pem);
+    expect(read.fingerprint).toBe(RsaKeys.fromPem(pem).fingerprint);
+    expect(read.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(read.fingerprint).not.toBe(keys.fingerprint);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    expect(() => RsaKeys.fromPem(ec)).toThrow(/not an RSA private key \(ec\)/);
+    expect(() => RsaKeys.fromPem('not a key')).toThrow();
   });
 });
