@@ -3,7 +3,7 @@
  *   lint and typecheck, side by side -> the unit, web, admin and API tests on the embedded
  *   database, side by side with the API tests on PostgreSQL and Redis (then ledger:check and
  *   audit:verify on what they left) -> web and admin build (with compressed copies) -> browser
- *   tests in Chromium beside the cluster test (real processes behind HAProxy).
+ *   tests in Chromium -> the cluster test (real processes behind HAProxy).
  * Runs side by side take one core each (the machines have two; decision 0026); their output
  * lines carry the run's label. Ends with one line "tests: N passed, N failed" counted over every
  * Vitest run, and each step's time.
@@ -74,11 +74,12 @@ const steps: Step[] = [
   },
   { name: 'web and admin build', runs: [{ label: 'build', command: ['npm', 'run', 'build'] }] },
   {
-    // Side by side: the cluster test mostly waits (sweep intervals, drains, restarts), and the
-    // browser tests drive one Chromium; together they fit the two cores (decision 0026).
-    name: 'browser tests (Chromium), beside the cluster test (two API nodes, the simulator and HAProxy, as npm run cluster starts them)',
+    name: 'browser tests (Chromium)',
+    runs: [{ label: 'e2e', command: vitest('e2e', '--project', 'e2e'), report: 'e2e' }],
+  },
+  {
+    name: 'cluster: two API nodes, the simulator and HAProxy, as npm run cluster starts them',
     runs: [
-      { label: 'e2e', command: vitest('e2e', '--project', 'e2e'), report: 'e2e' },
       {
         label: 'cluster',
         command: vitest('cluster', '--project', 'cluster'),

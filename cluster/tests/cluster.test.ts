@@ -118,12 +118,21 @@ async function metric(node: number, name: string, labels: Record<string, string>
   return total;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number) {
+/** Waits for `probe` to answer; on timeout the error carries `detail()` (what the load did). */
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  detail?: () => unknown,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not in ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      const seen = detail ? `; ${JSON.stringify(detail())}` : '';
+      throw new Error(`${what}: not in ${timeoutMs} ms${seen}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -383,6 +392,7 @@ describe('two API nodes behind HAProxy', () => {
           ? true
           : undefined,
       30_000,
+      () => ({ counts: load.counts, failures: load.failures.slice(0, 5) }),
     );
     const stopping = nodeOf(node2).stop();
     await waitFor(
@@ -422,6 +432,7 @@ describe('two API nodes behind HAProxy', () => {
           ? true
           : undefined,
       60_000,
+      () => ({ counts: load.counts, failures: load.failures.slice(0, 5) }),
     );
     await nodeOf(node1).kill();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
