@@ -180,7 +180,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   app.decorate('isShuttingDown', false);
   // The months of the partitioned history tables (decision 0029).
-  sweeps.push(partitionsSweep({ retention: dependencies.retention ?? {} }));
+  app.addSweep(partitionsSweep({ retention: dependencies.retention ?? {} }));
   const metrics = new LobbyMetrics({
     log: app.log,
     processMetrics: dependencies.metrics !== undefined,

@@ -8,17 +8,7 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-
-/** The address without its password, for messages. */
-function shown(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(DATABASE_URL is not a URL)';
-  }
-}
+import { describeDatabase } from './db/describe.ts';
 
 function fail(message: string): never {
   console.error(`db:migrate: ${message}`);
@@ -32,9 +22,7 @@ try {
   fail(`invalid settings: ${(error as Error).message}`);
 }
 
-const target = config.databaseUrl
-  ? `PostgreSQL at ${shown(config.databaseSessionUrl ?? config.databaseUrl)}`
-  : `the embedded database in ${join(config.dataDir, 'embedded')}`;
+const target = describeDatabase(config);
 let database: DatabaseHandle;
 try {
   database = await openDatabase(

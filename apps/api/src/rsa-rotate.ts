@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { describeDatabase } from './db/describe.ts';
 import {
   losses,
   otherSessions,
@@ -44,23 +45,10 @@ function readKey(file: string, what: string): RsaKeys {
   }
 }
 
-/** The address without its password, for messages. */
-function shown(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(DATABASE_URL is not a URL)';
-  }
-}
-
 async function open(config: AppConfig): Promise<{ database: DatabaseHandle; target: string }> {
   // A direct connection when there is one: this is a session's work, not a node's traffic.
   const url = config.databaseSessionUrl ?? config.databaseUrl;
-  const target = url
-    ? `PostgreSQL at ${shown(url)}`
-    : `the embedded database in ${join(config.dataDir, 'embedded')}`;
+  const target = describeDatabase(config);
   try {
     const database = await openDatabase(
       url

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePglite } from '@lobby/database';
-import { LedgerService } from '../contexts/money/ledger/ledger.service.ts';
+import { LedgerService, type PostInput } from '../contexts/money/ledger/ledger.service.ts';
 import { seedDemoBrands } from '../contexts/platform/brand/brand.service.ts';
 
 /**
@@ -104,41 +104,25 @@ describe('migration 0022 (partitioned history) on a database with history', () =
     const ledger = new LedgerService(drizzle({ client }));
     const member = (await client.query<{ id: number }>('select id::int as id from members'))
       .rows[0]!.id;
-    const posted = await ledger.post({
+    const deposit = (idempotencyKey: string, amountMinor: bigint): PostInput => ({
       brandCode: 'jinsheng',
       reason: 'deposit',
-      idempotencyKey: 'k-new',
+      idempotencyKey,
       actor: { type: 'system', id: 'test' },
       lines: [
         {
           account: { kind: 'house_deposit_clearing', ref: 'bank', currency: 'CNY' },
-          amountMinor: -5n,
+          amountMinor: -amountMinor,
         },
         {
           account: { kind: 'member_wallet', memberId: BigInt(member), currency: 'CNY' },
-          amountMinor: 5n,
+          amountMinor,
         },
       ],
     });
+    const posted = await ledger.post(deposit('k-new', 5n));
     expect(posted.entryId).toBeGreaterThan(BigInt(lastEntry));
-    const replay = await ledger
-      .post({
-        brandCode: 'jinsheng',
-        reason: 'deposit',
-        idempotencyKey: 'k-2024',
-        actor: { type: 'system', id: 'test' },
-        lines: [
-          {
-            account: { kind: 'house_deposit_clearing', ref: 'bank', currency: 'CNY' },
-            amountMinor: -100n,
-          },
-          {
-            account: { kind: 'member_wallet', memberId: BigInt(member), currency: 'CNY' },
-            amountMinor: 100n,
-          },
-        ],
-      })
-      .catch((error: unknown) => error);
+    const replay = await ledger.post(deposit('k-2024', 100n)).catch((error: unknown) => error);
     // The old key is taken (by another request: its hash differs): refused, no second entry.
     expect(replay).toMatchObject({ code: 'idempotency_conflict' });
     expect(

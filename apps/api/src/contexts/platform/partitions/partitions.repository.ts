@@ -32,16 +32,6 @@ export async function monthPartitions(
   }));
 }
 
-/** Whether the table is partitioned (a database migrated past 0022). */
-export async function isPartitioned(executor: Executor, table: string): Promise<boolean> {
-  const rows = await queryRows<{ partitioned: boolean }>(
-    executor,
-    sql`select exists (select 1 from pg_partitioned_table
-                       where partrelid = to_regclass(quote_ident(${table}))) as partitioned`,
-  );
-  return rows[0]?.partitioned === true;
-}
-
 /**
  * The months (`YYYY-MM-01`, UTC) of the rows waiting in the table's default partition: rows dated
  * where no month partition was made (late, backdated, or written while the sweep was down).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { queryRows, type DatabaseHandle } from '../../../db/client.ts';
 import { createLogger } from '../../../lib/logger.ts';
-import { members } from '../../identity/member/member.schema.ts';
+import { insertMember } from '../../identity/member/index.ts';
 import { memberSessions } from '../../identity/member/session.schema.ts';
 import { insertNewBetRecords } from '../../games/bet-records/bet-records.repository.ts';
 import { journalEntries } from '../../money/ledger/ledger.schema.ts';
@@ -71,17 +71,14 @@ async function backdated(
 
 async function newMember(): Promise<bigint> {
   const name = `pt${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const rows = await database.db
-    .insert(members)
-    .values({
-      brandCode: BRAND,
-      username: name,
-      usernameKey: name,
-      passwordHash: 'x',
-      inviteCode: name.slice(0, 12).toUpperCase(),
-    })
-    .returning({ id: members.id });
-  return rows[0]!.id;
+  const member = await insertMember(database.db, {
+    brandCode: BRAND,
+    username: name,
+    usernameKey: name,
+    passwordHash: 'x',
+    inviteCode: name.slice(0, 12).toUpperCase(),
+  });
+  return member.id;
 }
 
 const deposit = (memberId: bigint, idempotencyKey: string, amountMinor = 500n): PostInput => ({
