@@ -228,7 +228,13 @@ async function confirmWithReason(target: Page, reason: string): Promise<void> {
   await poll(() => field.inputValue()).toBe(reason);
   const confirm = modal.locator('.ant-modal-footer button').last();
   await confirm.click();
-  const closed = async () => ((await modal.count()) === 0 ? 'closed' : await modal.innerText());
+  // The modal can close between the count and the read: a read that finds nothing is a close.
+  const closed = async () =>
+    (await modal.count()) === 0
+      ? 'closed'
+      : await modal
+          .innerText({ timeout: 2_000 })
+          .catch(async () => ((await modal.count()) === 0 ? 'closed' : 'open'));
   // Under load a click can land before antd listens; the button ignores clicks while loading.
   if ((await closed()) !== 'closed') {
     await target.waitForTimeout(3_000);
