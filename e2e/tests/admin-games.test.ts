@@ -110,6 +110,9 @@ describe('games in the console', () => {
       await row.getByTestId('brand-maintenance').click();
       const modal = console_.locator('.ant-modal');
       await poll(() => modal.innerText()).toContain(`仅品牌 ${BRAND_A}`);
+      // Typed and confirmed only once the modal has finished opening: under load a click
+      // during antd's zoom-in can be lost (as in admin-members' confirmWithReason).
+      await poll(() => modal.getAttribute('class')).not.toContain('-appear');
       await modal.locator('#action_reason').fill('威尼真人 升级（仅金盛）');
       // antd spaces a two-character label (确 定): the primary button by its class.
       await modal.locator('.ant-modal-footer .ant-btn-primary').click();
